@@ -1,0 +1,314 @@
+"""Attribute access: every name-based lookup goes through these tables.
+
+The VM never calls the host ``getattr`` with a name the sandbox chose
+(DESIGN invariant 2). Each builtin type has a table of the attributes the
+sandbox may see; a name that is not in the table does not exist, and the
+sandbox gets CPython's AttributeError for it.
+
+A table entry is either a host method descriptor (``list.append``), bound on
+access with ``__get__`` (safe: it cannot call back into sandbox code), or a
+:class:`VMMethod`: the VM's own implementation, for methods that take
+callbacks, consume sandbox iterators or must be cost-checked.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .objects import BoundBuiltin, Builtin, Function, Generator, Module
+from .suggestions import suggest
+
+_DICT_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
+_ITERATORS = tuple(
+    type(iter(x))
+    for x in ([], (), "", b"", {}, set(), range(1), {}.keys(), {}.values(), {}.items(),
+              bytearray(), range(1 << 70), "\u20ac", reversed([]), reversed(range(1)))
+) + (enumerate, zip, map, filter, reversed, type(reversed({}.keys())))
+
+
+class VMMethod:
+    """A method the VM implements itself; ``fn(self, *args)`` or ``fn(vm, self, *args)``."""
+
+    __slots__ = ("fn", "needs_vm")
+
+    def __init__(self, fn: Callable[..., Any], needs_vm: bool = False) -> None:
+        self.fn = fn
+        self.needs_vm = needs_vm
+
+
+def _public(t: type, exclude: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {
+        name: t.__dict__[name] if name in t.__dict__ else getattr(t, name)
+        for name in dir(t)
+        if not name.startswith("_") and name not in exclude
+    }
+
+
+# Methods and data attributes per builtin type, before VM overrides.
+METHODS: dict[type, dict[str, Any]] = {
+    t: _public(t, exclude=("mapping",))
+    for t in (str, bytes, bytearray, list, tuple, dict, set, frozenset, int, bool, float,
+              complex, range, slice) + _DICT_VIEWS
+}
+
+EXCEPTION_ATTRIBUTES = ("args", "__cause__", "__context__", "__suppress_context__", "with_traceback",
+                        "add_note", "__notes__")
+
+
+def override(t: type, name: str, fn: Callable[..., Any], needs_vm: bool = False) -> None:
+    """Install the VM's implementation of ``t.name`` (and of subclasses' tables)."""
+    for table_type, table in METHODS.items():
+        if issubclass(table_type, t) and (table_type is t or name in table):
+            table[name] = VMMethod(fn, needs_vm)
+
+
+def visible_names(obj: Any) -> list[str]:
+    """What ``dir(obj)`` shows in the sandbox."""
+    t = type(obj)
+    if t is Module:
+        return sorted(obj.namespace)
+    names = set(METHODS.get(t, ()))
+    names.add("__class__")
+    if isinstance(obj, BaseException):
+        names.update(("args", "__cause__", "__context__", "__suppress_context__", "with_traceback"))
+    elif t is Function:
+        names.update(("__name__", "__qualname__", "__doc__", "__defaults__", "__kwdefaults__"))
+        if obj.attrs:
+            names.update(obj.attrs)
+    elif t is Generator:
+        names.update(("send", "throw", "close", "__name__", "__qualname__"))
+    elif t is type:
+        names.update(("__name__", "__qualname__", "mro"))
+        names.update(METHODS.get(obj, ()))
+    return sorted(names)
+
+
+def attribute_error(obj: Any, name: str) -> AttributeError:
+    """CPython's AttributeError for a missing attribute, with its suggestion."""
+    t = type(obj)
+    if t is Module:
+        message = f"module '{obj.name}' has no attribute '{name}'"
+    elif t is type:
+        message = f"type object '{obj.__name__}' has no attribute '{name}'"
+    else:
+        message = f"'{t.__name__}' object has no attribute '{name}'"
+    error = AttributeError(message)
+    error.name = name  # type: ignore[attr-defined]
+    error.obj = None  # type: ignore[attr-defined]
+    suggestion = suggest(name, visible_names(obj))
+    if suggestion is not None:
+        error._littrs_suggestion = suggestion  # type: ignore[attr-defined]
+    return error
+
+
+def load_attr(obj: Any, name: str) -> Any:
+    """``obj.name`` in the sandbox."""
+    t = type(obj)
+    table = METHODS.get(t)
+    if table is not None:
+        entry = table.get(name)
+        if entry is not None:
+            if type(entry) is VMMethod:
+                return BoundBuiltin(obj, entry.fn, name, entry.needs_vm)
+            return entry.__get__(obj, t)
+    elif t is Module:
+        try:
+            return obj.namespace[name]
+        except KeyError:
+            raise attribute_error(obj, name) from None
+    elif t is Function:
+        value = _function_attribute(obj, name)
+        if value is not _MISSING:
+            return value
+    elif t is Generator:
+        value = _generator_attribute(obj, name)
+        if value is not _MISSING:
+            return value
+    elif t is type:
+        value = _type_attribute(obj, name)
+        if value is not _MISSING:
+            return value
+    elif isinstance(obj, BaseException):
+        if name in EXCEPTION_ATTRIBUTES:
+            if name == "with_traceback":
+                return BoundBuiltin(obj, _with_traceback, name, False)
+            if name == "add_note":
+                return BoundBuiltin(obj, _add_note, name, False)
+            if name == "__notes__":
+                if "__notes__" in getattr(obj, "__dict__", {}):
+                    return obj.__notes__  # type: ignore[attr-defined]
+                raise attribute_error(obj, name)
+            return getattr(obj, name)
+        if isinstance(obj, (StopIteration,)) and name == "value":
+            return obj.value
+        if isinstance(obj, (KeyError, AttributeError, NameError)) and name == "name":
+            return getattr(obj, "name", None)
+        if isinstance(obj, OSError) and name in ("errno", "strerror", "filename"):
+            return getattr(obj, name)
+        if isinstance(obj, SystemExit) and name == "code":
+            return obj.code
+        if isinstance(obj, UnicodeError) and name in ("encoding", "reason", "object", "start", "end"):
+            return getattr(obj, name)
+    elif t in _ITERATORS:
+        pass
+    if name == "__class__":
+        return t
+    if name == "__doc__" and t is Builtin:
+        return None
+    if name == "__name__" and t in (Builtin, BoundBuiltin):
+        return obj.name
+    if name == "__self__" and t is BoundBuiltin:
+        raise attribute_error(obj, name)
+    raise attribute_error(obj, name)
+
+
+_MISSING = object()
+
+
+def _function_attribute(f: Function, name: str) -> Any:
+    if name == "__name__":
+        return f.name
+    if name == "__qualname__":
+        return f.qualname
+    if name == "__doc__":
+        return f.doc
+    if name == "__defaults__":
+        return f.defaults or None
+    if name == "__kwdefaults__":
+        return dict(f.kwdefaults) if f.kwdefaults else None
+    if name == "__module__":
+        return "__main__"
+    if f.attrs and name in f.attrs:
+        return f.attrs[name]
+    return _MISSING
+
+
+def _generator_attribute(g: Generator, name: str) -> Any:
+    if name in ("send", "throw", "close"):
+        from .generators import GENERATOR_METHODS
+
+        return BoundBuiltin(g, GENERATOR_METHODS[name], name, True)
+    if name == "__name__":
+        return g.name
+    if name == "__qualname__":
+        return g.qualname
+    return _MISSING
+
+
+def _type_attribute(t: type, name: str) -> Any:
+    if name == "__name__":
+        return t.__name__
+    if name == "__qualname__":
+        return t.__qualname__
+    if name == "__doc__":
+        return t.__doc__
+    if name == "__module__":
+        return "builtins"
+    if name == "mro":
+        return Builtin("mro", lambda: list(_sandbox_mro(t)))
+    if name == "__mro__":
+        return tuple(_sandbox_mro(t))
+    if name == "__bases__":
+        return tuple(b for b in t.__bases__)
+    table = METHODS.get(t)
+    if table is not None and name in table:
+        entry = table[name]
+        if type(entry) is VMMethod:
+            return Builtin(f"{t.__name__}.{name}", entry.fn, entry.needs_vm)
+        return entry.__get__(None, t)
+    return _MISSING
+
+
+def _sandbox_mro(t: type) -> tuple[type, ...]:
+    return t.__mro__
+
+
+def _with_traceback(exc: BaseException, tb: Any) -> BaseException:
+    if tb is not None:
+        raise TypeError("__traceback__ must be a traceback or None")
+    return exc
+
+
+def _add_note(exc: BaseException, note: Any) -> None:
+    if not isinstance(note, str):
+        raise TypeError(f"note must be a str, not '{type(note).__name__}'")
+    notes = exc.__dict__.setdefault("__notes__", [])
+    notes.append(note)
+
+
+def store_attr(obj: Any, name: str, value: Any) -> None:
+    """``obj.name = value`` in the sandbox."""
+    t = type(obj)
+    if t is Function and not name.startswith("__"):
+        if obj.attrs is None:
+            obj.attrs = {}
+        obj.attrs[name] = value
+        return
+    if t is Function and name in ("__doc__", "__name__", "__qualname__"):
+        if name == "__doc__":
+            obj.doc = value
+        elif not isinstance(value, str):
+            raise TypeError(f"{name} must be set to a string object")
+        elif name == "__name__":
+            obj.name = value
+        else:
+            obj.qualname = value
+        return
+    if t is Module:
+        obj.namespace[name] = value
+        return
+    if isinstance(obj, BaseException) and name in ("__cause__", "__context__", "__suppress_context__"):
+        if name != "__suppress_context__" and value is not None and not isinstance(value, BaseException):
+            raise TypeError(
+                f"exception {'cause' if name == '__cause__' else 'context'} must be None "
+                "or derive from BaseException"
+            )
+        setattr(obj, name, value)
+        return
+    if isinstance(obj, BaseException) and name == "args":
+        obj.args = tuple(value)
+        return
+    if t is type:
+        raise TypeError(
+            f"cannot set '{name}' attribute of immutable type '{obj.__name__}'"
+        )
+    table = METHODS.get(t)
+    if table is not None and name in table:
+        raise AttributeError(
+            f"'{t.__name__}' object attribute '{name}' is read-only"
+        )
+    raise AttributeError(f"'{t.__name__}' object has no attribute '{name}'")
+
+
+def delete_attr(obj: Any, name: str) -> None:
+    """``del obj.name`` in the sandbox."""
+    if type(obj) is Function and obj.attrs and name in obj.attrs:
+        del obj.attrs[name]
+        return
+    if type(obj) is Module and name in obj.namespace:
+        del obj.namespace[name]
+        return
+    raise attribute_error(obj, name)
+
+
+def has_attr(obj: Any, name: str) -> bool:
+    try:
+        load_attr(obj, name)
+    except AttributeError:
+        return False
+    return True
+
+
+def load_special(obj: Any, name: str) -> Any:
+    """``__enter__``/``__exit__`` for a with statement, through the tables."""
+    table = SPECIAL_METHODS.get(type(obj))
+    entry = table.get(name) if table else None
+    if entry is None:
+        raise TypeError(
+            f"'{type(obj).__name__}' object does not support the context manager protocol"
+        )
+    return BoundBuiltin(obj, entry, name, False)
+
+
+# Context managers by type: name -> fn(self, *args). File objects register here.
+SPECIAL_METHODS: dict[type, dict[str, Callable[..., Any]]] = {}

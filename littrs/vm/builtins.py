@@ -1,0 +1,505 @@
+"""The builtins namespace: what sandbox code finds when a name is not global.
+
+Builtins that only look at values (``len``, ``abs``, ``isinstance``) are the
+host's own functions: they cannot call back into sandbox code, so the machine
+calls them directly. Builtins that iterate, take callbacks or print are the
+VM's: they do the work on the host when every input is a plain host value and
+hand it to a prelude function (run as VM frames) when a sandbox function or
+generator is involved.
+"""
+
+from __future__ import annotations
+
+import builtins as host_builtins
+from typing import Any
+
+from . import attributes
+from .attributes import override
+from .code import UNBOUND
+from .context import check_size
+from .frames import RESUME_NEXT
+from .objects import (
+    BoundBuiltin,
+    Builtin,
+    CallRequest,
+    Function,
+    Generator,
+    Module,
+    ResumeRequest,
+)
+from .operations import power
+from .prelude import MISSING, prelude_function
+
+_HostMethod = type([].append)
+_MethodDescriptor = type(str.join)
+_ClassMethodDescriptor = type(dict.__dict__["fromkeys"])
+_WrapperDescriptor = type(int.__add__)
+
+# Types whose constructors are safe for the host to call on plain host values.
+CONSTRUCTIBLE = (bool, int, float, complex, str, bytes, bytearray, list, tuple, dict, set,
+                 frozenset, range, slice, type, enumerate, zip, map, filter, reversed, object)
+
+EXCEPTIONS = {
+    name: value
+    for name, value in vars(host_builtins).items()
+    if isinstance(value, type) and issubclass(value, BaseException)
+}
+
+
+def host_callable(value: Any) -> bool:
+    """Whether the host may call ``value`` itself (it cannot run sandbox code)."""
+    t = type(value)
+    return (
+        t is _HostMethod
+        or t is _MethodDescriptor
+        or t is _ClassMethodDescriptor
+        or (isinstance(value, type) and (value in CONSTRUCTIBLE or value in EXCEPTIONS.values()))
+    ) and value not in (list, tuple, set, frozenset, dict, bytes, bytearray, str, enumerate, zip,
+                        map, filter, type, object, reversed)
+
+
+def is_callable(value: Any) -> bool:
+    from .machine import Tool
+
+    t = type(value)
+    return (
+        t in (Function, Builtin, BoundBuiltin, Tool, _HostMethod, _MethodDescriptor,
+              _ClassMethodDescriptor, _WrapperDescriptor)
+        or isinstance(value, type)
+    )
+
+
+def _has_generator(values: Any) -> bool:
+    return any(type(value) is Generator for value in values)
+
+
+# -- constructors -----------------------------------------------------------------
+
+
+def construct(vm: Any, cls: type, args: list, kwargs: dict | None) -> Any:
+    """``cls(*args, **kwargs)`` for a type called from the sandbox."""
+    special = _CONSTRUCTORS.get(cls)
+    if special is not None:
+        return special(vm, args, kwargs or {})
+    if cls in EXCEPTIONS.values():
+        if kwargs:
+            raise TypeError(f"{cls.__name__}() takes no keyword arguments")
+        return cls(*args)
+    if cls in CONSTRUCTIBLE:
+        return cls(*args, **(kwargs or {}))
+    raise TypeError(f"cannot create '{cls.__name__}' instances")
+
+
+def _collection(cls: type, prelude_name: str) -> Any:
+    def build(vm: Any, args: list, kwargs: dict) -> Any:
+        if kwargs:
+            raise TypeError(f"{cls.__name__}() takes no keyword arguments")
+        if len(args) == 1 and type(args[0]) is Generator:
+            return CallRequest(prelude_function(prelude_name), [args[0]])
+        return cls(*args)
+
+    return build
+
+
+def _dict(vm: Any, args: list, kwargs: dict) -> Any:
+    if len(args) == 1 and type(args[0]) is Generator:
+        return CallRequest(prelude_function("__dict"), [args[0], kwargs])
+    return dict(*args, **kwargs)
+
+
+def _bytes_like(cls: type) -> Any:
+    def build(vm: Any, args: list, kwargs: dict) -> Any:
+        if args and type(args[0]) is int and not isinstance(args[0], bool):
+            check_size(args[0])
+        if args and type(args[0]) is Generator:
+            args = [vm.drain(args[0])] + args[1:]
+        return cls(*args, **kwargs)
+
+    return build
+
+
+def _type(vm: Any, args: list, kwargs: dict) -> Any:
+    if len(args) == 1 and not kwargs:
+        return type(args[0])
+    if len(args) == 3:
+        raise TypeError("type() with three arguments (creating classes) is not supported by littrs")
+    raise TypeError("type() takes 1 or 3 arguments")
+
+
+def _enumerate(vm: Any, args: list, kwargs: dict) -> Any:
+    iterable = args[0] if args else kwargs.get("iterable", MISSING)
+    if type(iterable) is Generator:
+        start = args[1] if len(args) > 1 else kwargs.get("start", 0)
+        if not isinstance(start, int):
+            raise TypeError(f"'{type(start).__name__}' object cannot be interpreted as an integer")
+        return CallRequest(prelude_function("__enumerate"), [iterable, start])
+    return enumerate(*args, **kwargs)
+
+
+def _zip(vm: Any, args: list, kwargs: dict) -> Any:
+    strict = kwargs.pop("strict", False)
+    if kwargs:
+        raise TypeError(f"zip() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    if _has_generator(args) or strict:
+        iterators = [_iterate(vm, value, f"zip argument #{i + 1}") for i, value in enumerate(args)]
+        return CallRequest(prelude_function("__zip"), [iterators, bool(strict)])
+    return zip(*args)
+
+
+def _iterate(vm: Any, value: Any, context: str = "") -> Any:
+    if type(value) is Generator:
+        return value
+    from .machine import _get_iter
+
+    return _get_iter(value)
+
+
+def _map(vm: Any, args: list, kwargs: dict) -> Any:
+    if kwargs:
+        raise TypeError("map() takes no keyword arguments")
+    if len(args) < 2:
+        raise TypeError("map() must have at least two arguments.")
+    function, iterables = args[0], args[1:]
+    if host_callable(function) and not _has_generator(iterables):
+        return map(function, *iterables)
+    iterators = [_iterate(vm, value) for value in iterables]
+    return CallRequest(prelude_function("__map"), [function, iterators])
+
+
+def _filter(vm: Any, args: list, kwargs: dict) -> Any:
+    if kwargs:
+        raise TypeError("filter() takes no keyword arguments")
+    if len(args) != 2:
+        raise TypeError(f"filter expected 2 arguments, got {len(args)}")
+    function, iterable = args
+    if (function is None or host_callable(function)) and type(iterable) is not Generator:
+        return filter(function, iterable)
+    return CallRequest(prelude_function("__filter"), [function, _iterate(vm, iterable)])
+
+
+def _reversed(vm: Any, args: list, kwargs: dict) -> Any:
+    if kwargs:
+        raise TypeError("reversed() takes no keyword arguments")
+    if len(args) == 1 and type(args[0]) is Generator:
+        raise TypeError("'generator' object is not reversible")
+    return reversed(*args)
+
+
+def _str(vm: Any, args: list, kwargs: dict) -> Any:
+    return str(*args, **kwargs)
+
+
+_CONSTRUCTORS = {
+    list: _collection(list, "__list"),
+    tuple: _collection(tuple, "__tuple"),
+    set: _collection(set, "__set"),
+    frozenset: _collection(frozenset, "__frozenset"),
+    dict: _dict,
+    bytes: _bytes_like(bytes),
+    bytearray: _bytes_like(bytearray),
+    type: _type,
+    enumerate: _enumerate,
+    zip: _zip,
+    map: _map,
+    filter: _filter,
+    reversed: _reversed,
+    str: _str,
+}
+
+
+# -- functions ----------------------------------------------------------------------
+
+
+def _print(vm: Any, *args: Any, sep: Any = " ", end: Any = "\n", file: Any = None,
+           flush: Any = False) -> None:
+    if sep is not None and not isinstance(sep, str):
+        raise TypeError(f"sep must be None or a string, not {type(sep).__name__}")
+    if end is not None and not isinstance(end, str):
+        raise TypeError(f"end must be None or a string, not {type(end).__name__}")
+    if file is not None:
+        raise TypeError("print() does not support file= in the sandbox")
+    text = (" " if sep is None else sep).join([str(arg) for arg in args])
+    text += "\n" if end is None else end
+    vm.write(text)
+
+
+def _next(vm: Any, iterator: Any, default: Any = MISSING) -> Any:
+    if type(iterator) is Generator:
+        return ResumeRequest(
+            iterator, None, None, RESUME_NEXT, default if default is not MISSING else UNBOUND
+        )
+    if not hasattr(type(iterator), "__next__") or type(iterator) in (Function, Builtin, Module):
+        raise TypeError(f"'{type(iterator).__name__}' object is not an iterator")
+    if default is MISSING:
+        return next(iterator)
+    return next(iterator, default)
+
+
+def _iter(vm: Any, value: Any, sentinel: Any = MISSING) -> Any:
+    if sentinel is not MISSING:
+        if not is_callable(value):
+            raise TypeError("iter(v, w): v must be callable")
+        if host_callable(value):
+            return iter(value, sentinel)
+        return CallRequest(prelude_function("__call_iter"), [value, sentinel])
+    if type(value) is Generator:
+        return value
+    from .machine import _get_iter
+
+    return _get_iter(value)
+
+
+def _sorted(vm: Any, iterable: Any = MISSING, /, *args: Any, key: Any = None,
+            reverse: Any = False) -> Any:
+    if iterable is MISSING:
+        raise TypeError("sorted expected 1 argument, got 0")
+    if args:
+        raise TypeError(f"sorted expected 1 argument, got {1 + len(args)}")
+    if type(iterable) is Generator or not (key is None or host_callable(key)):
+        return CallRequest(prelude_function("__sorted"), [iterable, key, reverse])
+    return sorted(iterable, key=key, reverse=reverse)
+
+
+def sort_by_keys(items: list, keys: list | None, reverse: Any) -> None:
+    """Sort ``items`` in place by precomputed ``keys``: a host sort, no callbacks."""
+    if keys is None:
+        items.sort(reverse=reverse)
+        return
+    order = sorted(range(len(items)), key=keys.__getitem__, reverse=bool(reverse))
+    items[:] = [items[index] for index in order]
+
+
+def _list_sort(vm: Any, items: list, *args: Any, key: Any = None, reverse: Any = False) -> Any:
+    if args:
+        raise TypeError("sort() takes no positional arguments")
+    if key is None or host_callable(key):
+        items.sort(key=key, reverse=reverse)
+        return None
+    return CallRequest(prelude_function("__sort"), [items, key, reverse])
+
+
+def _minmax(name: str, is_max: bool) -> Any:
+    host = max if is_max else min
+
+    def choose(vm: Any, *args: Any, key: Any = None, default: Any = MISSING) -> Any:
+        if not args:
+            raise TypeError(f"{name} expected at least 1 argument, got 0")
+        if len(args) > 1 and default is not MISSING:
+            raise TypeError(
+                f"Cannot specify a default for {name}() with multiple positional arguments"
+            )
+        iterable = args[0] if len(args) == 1 else args
+        if type(iterable) is not Generator and (key is None or host_callable(key)):
+            if default is MISSING:
+                return host(iterable, key=key)
+            return host(iterable, key=key, default=default)
+        return CallRequest(
+            prelude_function("__minmax"), [_iterate(vm, iterable), key, default, is_max, name]
+        )
+
+    return choose
+
+
+def _sum(vm: Any, iterable: Any = MISSING, /, start: Any = 0, *extra: Any) -> Any:
+    if iterable is MISSING:
+        raise TypeError("sum() takes at least 1 positional argument (0 given)")
+    if extra:
+        raise TypeError(f"sum() takes at most 2 arguments ({2 + len(extra)} given)")
+    if isinstance(start, str):
+        raise TypeError("sum() can't sum strings [use ''.join(seq) instead]")
+    if isinstance(start, bytes):
+        raise TypeError("sum() can't sum bytes [use b''.join(seq) instead]")
+    if isinstance(start, bytearray):
+        raise TypeError("sum() can't sum bytearray [use b''.join(seq) instead]")
+    if type(iterable) is Generator:
+        return CallRequest(prelude_function("__sum"), [iterable, start])
+    return sum(iterable, start)
+
+
+def _any_all(name: str) -> Any:
+    host = any if name == "any" else all
+
+    def test(vm: Any, iterable: Any) -> Any:
+        if type(iterable) is Generator:
+            return CallRequest(prelude_function("__" + name), [iterable])
+        return host(iterable)
+
+    return test
+
+
+def _getattr(obj: Any, name: Any = MISSING, default: Any = MISSING, *extra: Any) -> Any:
+    if name is MISSING or extra:
+        count = 1 if name is MISSING else 3 + len(extra)
+        raise TypeError(f"getattr expected at least 2 arguments, got {count}" if count < 2
+                        else f"getattr expected at most 3 arguments, got {count}")
+    if not isinstance(name, str):
+        raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
+    try:
+        return attributes.load_attr(obj, name)
+    except AttributeError:
+        if default is MISSING:
+            raise
+        return default
+
+
+def _hasattr(obj: Any, name: Any) -> bool:
+    if not isinstance(name, str):
+        raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
+    return attributes.has_attr(obj, name)
+
+
+def _setattr(obj: Any, name: Any, value: Any) -> None:
+    if not isinstance(name, str):
+        raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
+    attributes.store_attr(obj, name, value)
+
+
+def _delattr(obj: Any, name: Any) -> None:
+    if not isinstance(name, str):
+        raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
+    attributes.delete_attr(obj, name)
+
+
+def _dir(vm: Any, *args: Any) -> list:
+    if not args:
+        return sorted(vm.globals)
+    if len(args) > 1:
+        raise TypeError(f"dir expected at most 1 argument, got {len(args)}")
+    return attributes.visible_names(args[0])
+
+
+def _callable(value: Any) -> bool:
+    return is_callable(value)
+
+
+def _format(vm: Any, value: Any, spec: Any = "") -> str:
+    if not isinstance(spec, str):
+        raise TypeError(f"format() argument 2 must be str, not {type(spec).__name__}")
+    return vm.format_value(value, spec)
+
+
+def _pow(base: Any, exp: Any, mod: Any = None) -> Any:
+    return power(base, exp, mod)
+
+
+def _repr(value: Any) -> str:
+    return repr(value)
+
+
+def _str_join(vm: Any, separator: Any, iterable: Any) -> Any:
+    if type(iterable) is Generator:
+        return CallRequest(prelude_function("__join"), [separator, iterable])
+    return separator.join(iterable)
+
+
+def _list_extend(vm: Any, target: list, iterable: Any) -> Any:
+    if type(iterable) is Generator:
+        return CallRequest(prelude_function("__extend"), [target, iterable])
+    target.extend(iterable)
+    return None
+
+
+def _str_format(vm: Any, template: str, *args: Any, **kwargs: Any) -> str:
+    from .formatting import str_format
+
+    return str_format(template, args, kwargs, attributes.load_attr, _getitem, vm.check_size)
+
+
+def _str_format_map(vm: Any, template: str, mapping: Any) -> str:
+    from .formatting import str_format
+
+    return str_format(template, None, mapping, attributes.load_attr, _getitem, vm.check_size)
+
+
+def _getitem(container: Any, key: Any) -> Any:
+    from .machine import _subscript
+
+    return _subscript(container, key)
+
+
+def _padding(name: str, t: type) -> Any:
+    method = getattr(t, name)
+
+    def pad(self: Any, width: Any, *rest: Any) -> Any:
+        if type(width) is int:
+            check_size(width)
+        return method(self, width, *rest)
+
+    return pad
+
+
+def _expandtabs(self: Any, tabsize: Any = 8) -> Any:
+    if type(tabsize) is int and tabsize > 0:
+        check_size(len(self) * tabsize)
+    return self.expandtabs(tabsize)
+
+
+def _replace(t: type) -> Any:
+    method = t.replace
+
+    def replace(self: Any, old: Any, new: Any, count: Any = -1) -> Any:
+        if isinstance(old, (str, bytes)) and isinstance(new, (str, bytes)) and len(new) > len(old):
+            occurrences = self.count(old) if old else len(self) + 1
+            if type(count) is int and count >= 0:
+                occurrences = min(occurrences, count)
+            check_size(len(self) + occurrences * (len(new) - len(old)))
+        return method(self, old, new, count)
+
+    return replace
+
+
+def _install_overrides() -> None:
+    for t in (str, bytes, bytearray):
+        for name in ("ljust", "rjust", "center", "zfill"):
+            override(t, name, _padding(name, t))
+        override(t, "expandtabs", _expandtabs)
+        override(t, "replace", _replace(t))
+        override(t, "join", _str_join, needs_vm=True)
+    override(str, "format", _str_format, needs_vm=True)
+    override(str, "format_map", _str_format_map, needs_vm=True)
+    override(list, "sort", _list_sort, needs_vm=True)
+    override(list, "extend", _list_extend, needs_vm=True)
+
+
+_install_overrides()
+
+
+def _wrap(name: str, fn: Any, needs_vm: bool = False) -> Builtin:
+    return Builtin(name, fn, needs_vm)
+
+
+def make_builtins() -> dict[str, Any]:
+    """A fresh builtins namespace (one per sandbox: sandboxes never share mutable state)."""
+    namespace: dict[str, Any] = {
+        "__name__": "__main__",
+        "Ellipsis": Ellipsis,
+        "NotImplemented": NotImplemented,
+    }
+    for name in ("abs", "ascii", "bin", "chr", "divmod", "hash", "hex", "id", "len", "oct",
+                 "ord", "round", "isinstance", "issubclass"):
+        namespace[name] = getattr(host_builtins, name)
+    for cls in (bool, int, float, complex, str, bytes, bytearray, list, tuple, dict, set,
+                frozenset, range, slice, type, enumerate, zip, map, filter, reversed, object):
+        namespace[cls.__name__] = cls
+    namespace.update(EXCEPTIONS)
+    namespace.update(
+        print=_wrap("print", _print, True),
+        next=_wrap("next", _next, True),
+        iter=_wrap("iter", _iter, True),
+        sorted=_wrap("sorted", _sorted, True),
+        min=_wrap("min", _minmax("min", False), True),
+        max=_wrap("max", _minmax("max", True), True),
+        sum=_wrap("sum", _sum, True),
+        any=_wrap("any", _any_all("any"), True),
+        all=_wrap("all", _any_all("all"), True),
+        getattr=_wrap("getattr", _getattr),
+        hasattr=_wrap("hasattr", _hasattr),
+        setattr=_wrap("setattr", _setattr),
+        delattr=_wrap("delattr", _delattr),
+        dir=_wrap("dir", _dir, True),
+        callable=_wrap("callable", _callable),
+        format=_wrap("format", _format, True),
+        pow=_wrap("pow", _pow),
+        repr=_wrap("repr", _repr),
+    )
+    return namespace

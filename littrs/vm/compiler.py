@@ -1,0 +1,1190 @@
+"""The compiler: Python source to littrs code objects.
+
+CPython validates the source first (``compile`` to its own bytecode, which is
+never run), so every SyntaxError has CPython's message, line and column. Then
+``ast`` gives the tree, :mod:`littrs.vm.scopes` the name facts, and this module
+emits instructions. Constructs littrs does not support are refused here with a
+SyntaxError naming the construct, so nothing unsupported can run wrongly.
+
+Exceptions use a table of protected ranges (like CPython 3.11): entering a
+``try`` costs nothing at run time. ``finally`` bodies are copied onto every
+exit path (normal, return, break, continue), and the exception path keeps one
+copy that re-raises.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from collections import OrderedDict
+from typing import Any
+
+from . import opcodes as op
+from .code import Code, FunctionTemplate
+from .scopes import Scope, analyse
+
+BINARY_OPERATORS = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+    ast.Pow: operator.pow,
+    ast.LShift: operator.lshift,
+    ast.RShift: operator.rshift,
+    ast.BitOr: operator.or_,
+    ast.BitXor: operator.xor,
+    ast.BitAnd: operator.and_,
+    ast.MatMult: operator.matmul,
+}
+INPLACE_OPERATORS = {
+    ast.Add: operator.iadd,
+    ast.Sub: operator.isub,
+    ast.Mult: operator.imul,
+    ast.Div: operator.itruediv,
+    ast.FloorDiv: operator.ifloordiv,
+    ast.Mod: operator.imod,
+    ast.Pow: operator.ipow,
+    ast.LShift: operator.ilshift,
+    ast.RShift: operator.irshift,
+    ast.BitOr: operator.ior,
+    ast.BitXor: operator.ixor,
+    ast.BitAnd: operator.iand,
+    ast.MatMult: operator.imatmul,
+}
+COMPARE_OPERATORS = {
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+}
+UNARY_OPERATORS = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert}
+
+UNSUPPORTED = {
+    ast.ClassDef: "class definitions",
+    ast.AsyncFunctionDef: "async functions",
+    ast.AsyncFor: "async for",
+    ast.AsyncWith: "async with",
+    ast.Await: "await",
+    ast.Match: "match statements",
+    ast.TryStar: "except*",
+} if hasattr(ast, "TryStar") else {
+    ast.ClassDef: "class definitions",
+    ast.AsyncFunctionDef: "async functions",
+    ast.AsyncFor: "async for",
+    ast.AsyncWith: "async with",
+    ast.Await: "await",
+    ast.Match: "match statements",
+}
+
+_CACHE_SIZE = 512
+_cache: OrderedDict[str, Code] = OrderedDict()
+
+
+def compile_source(source: str) -> Code:
+    """Compile module source to a code object, through a cache keyed by source."""
+    code = _cache.get(source)
+    if code is not None:
+        _cache.move_to_end(source)
+        return code
+    code = _compile_uncached(source)
+    _cache[source] = code
+    if len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return code
+
+
+def _compile_uncached(source: str) -> Code:
+    compile(source, "<sandbox>", "exec", dont_inherit=True)  # CPython's SyntaxErrors
+    tree = ast.parse(source, "<sandbox>")
+    _refuse_unsupported(tree, source)
+    scopes = analyse(tree, source)
+    lines = source.splitlines()
+    unit = _Unit(scopes[tree], "<module>", "<module>", lines, scopes, kind="module")
+    body = tree.body
+    last = body[-1] if body and isinstance(body[-1], ast.Expr) else None
+    unit.statements(body[:-1] if last else body)
+    if last is not None:
+        unit.lineno = last.lineno
+        unit.expr(last.value)
+    else:
+        unit.emit(op.LOAD_CONST, None)
+    unit.emit(op.RETURN_VALUE)
+    return unit.finish(firstlineno=1)
+
+
+def _refuse_unsupported(tree: ast.AST, source: str) -> None:
+    for node in ast.walk(tree):
+        what = UNSUPPORTED.get(type(node))
+        if what is None and isinstance(node, ast.comprehension) and node.is_async:
+            what = "async comprehensions"
+        if what is not None:
+            error = SyntaxError(
+                f"{what} are not supported by littrs",
+                ("<sandbox>", node.lineno, node.col_offset + 1, _line(source, node.lineno)),  # type: ignore[attr-defined]
+            )
+            raise error
+
+
+def _line(source: str, lineno: int) -> str:
+    lines = source.splitlines()
+    return lines[lineno - 1] if 0 < lineno <= len(lines) else ""
+
+
+class Label:
+    """A jump target, resolved to an instruction index when the code is finished."""
+
+    __slots__ = ("pc",)
+
+    def __init__(self) -> None:
+        self.pc = -1
+
+
+class Region:
+    """A protected range of instructions whose exceptions go to ``handler``.
+
+    It may be split into several intervals: code copied for an exit path (a
+    ``finally`` body inlined before a ``return``) must not be protected by the
+    regions it is leaving.
+    """
+
+    __slots__ = ("handler", "depth", "start")
+
+    def __init__(self, handler: Label, depth: int) -> None:
+        self.handler = handler
+        self.depth = depth
+        self.start: int | None = None
+
+
+class Block:
+    """An enclosing construct that an exit path (return/break/continue) must unwind."""
+
+    __slots__ = ("kind", "region", "stack_items", "data", "break_label", "continue_label")
+
+    def __init__(
+        self,
+        kind: str,
+        stack_items: int = 0,
+        region: Region | None = None,
+        data: Any = None,
+        break_label: Label | None = None,
+        continue_label: Label | None = None,
+    ) -> None:
+        self.kind = kind  # loop, try, finally, handler, finally_handler, with
+        self.stack_items = stack_items
+        self.region = region
+        self.data = data
+        self.break_label = break_label
+        self.continue_label = continue_label
+
+
+class _Unit:
+    """Code generation for one code object."""
+
+    def __init__(
+        self,
+        scope: Scope,
+        name: str,
+        qualname: str,
+        source_lines: list[str],
+        scopes: dict[ast.AST, Scope],
+        kind: str = "function",
+    ) -> None:
+        self.scope = scope
+        self.name = name
+        self.qualname = qualname
+        self.source_lines = source_lines
+        self.scopes = scopes
+        self.kind = kind
+        self.instrs: list[list[Any]] = []
+        self.lines: list[int] = []
+        self.exc_entries: list[tuple[int, int, Label, int]] = []
+        self.varnames: list[str] = []
+        self.cellvars = list(scope.cells)
+        self.freevars = list(scope.frees)
+        self.blocks: list[Block] = []
+        self.lineno = 1
+        self.temp_count = 0
+        self.is_generator = False
+
+    # -- emission -------------------------------------------------------
+
+    def emit(self, opcode: int, arg: Any = None) -> None:
+        self.instrs.append([opcode, arg])
+        self.lines.append(self.lineno)
+
+    def mark(self, label: Label) -> None:
+        label.pc = len(self.instrs)
+
+    def open_region(self, region: Region) -> None:
+        region.start = len(self.instrs)
+
+    def close_region(self, region: Region) -> None:
+        start = region.start
+        if start is not None and start < len(self.instrs):
+            self.exc_entries.append((start, len(self.instrs), region.handler, region.depth))
+        region.start = None
+
+    def stack_depth(self) -> int:
+        return sum(block.stack_items for block in self.blocks)
+
+    def fast(self, name: str) -> int:
+        if name not in self.varnames:
+            self.varnames.append(name)
+        return self.varnames.index(name)
+
+    def temp(self) -> int:
+        self.temp_count += 1
+        return self.fast(f".t{self.temp_count}")
+
+    def finish(self, firstlineno: int, **signature: Any) -> Code:
+        for instr in self.instrs:
+            if isinstance(instr[1], Label):
+                instr[1] = instr[1].pc
+        exc_table = [(s, e, label.pc, depth) for s, e, label, depth in self.exc_entries]
+        docstring = signature.pop("docstring", None)
+        return Code(
+            name=self.name,
+            qualname=self.qualname,
+            instrs=[(o, a) for o, a in self.instrs],
+            lines=self.lines,
+            exc_table=exc_table,
+            varnames=self.varnames,
+            cellvars=self.cellvars,
+            freevars=self.freevars,
+            is_generator=self.is_generator,
+            docstring=docstring,
+            firstlineno=firstlineno,
+            source_lines=self.source_lines,
+            kind=self.kind,
+            **signature,
+        )
+
+    # -- names ------------------------------------------------------------
+
+    def load_name(self, name: str) -> None:
+        kind, where = self.resolve(name)
+        self.emit({"fast": op.LOAD_FAST, "deref": op.LOAD_DEREF, "global": op.LOAD_GLOBAL}[kind], where)
+
+    def store_name(self, name: str) -> None:
+        kind, where = self.resolve(name)
+        self.emit({"fast": op.STORE_FAST, "deref": op.STORE_DEREF, "global": op.STORE_GLOBAL}[kind], where)
+
+    def delete_name(self, name: str) -> None:
+        kind, where = self.resolve(name)
+        self.emit({"fast": op.DELETE_FAST, "deref": op.DELETE_DEREF, "global": op.DELETE_GLOBAL}[kind], where)
+
+    def resolve(self, name: str) -> tuple[str, Any]:
+        scope = self.scope
+        if scope.is_module:
+            return "global", name
+        if name in scope.cells:
+            return "deref", self.cellvars.index(name)
+        if name in scope.frees:
+            return "deref", len(self.cellvars) + self.freevars.index(name)
+        if name in scope.locals:
+            return "fast", self.fast(name)
+        return "global", name
+
+    # -- statements ---------------------------------------------------------
+
+    def statements(self, body: list[ast.stmt]) -> None:
+        for statement in body:
+            self.statement(statement)
+
+    def statement(self, node: ast.stmt) -> None:
+        self.lineno = node.lineno
+        method = getattr(self, "stmt_" + type(node).__name__, None)
+        if method is None:
+            raise _unsupported(node, type(node).__name__)
+        method(node)
+
+    def stmt_Expr(self, node: ast.Expr) -> None:
+        if isinstance(node.value, ast.Constant):
+            return  # a docstring or a bare constant does nothing
+        self.expr(node.value)
+        self.emit(op.POP_TOP)
+
+    def stmt_Pass(self, node: ast.Pass) -> None:
+        pass
+
+    def stmt_Global(self, node: ast.Global) -> None:
+        pass
+
+    def stmt_Nonlocal(self, node: ast.Nonlocal) -> None:
+        pass
+
+    def stmt_Assign(self, node: ast.Assign) -> None:
+        self.expr(node.value)
+        for index, target in enumerate(node.targets):
+            if index < len(node.targets) - 1:
+                self.emit(op.COPY, 1)
+            self.store(target)
+
+    def stmt_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if node.value is None:
+            return
+        self.expr(node.value)
+        self.store(node.target)
+
+    def stmt_AugAssign(self, node: ast.AugAssign) -> None:
+        function = INPLACE_OPERATORS[type(node.op)]
+        target = node.target
+        if isinstance(target, ast.Name):
+            self.load_name(target.id)
+            self.expr(node.value)
+            self.lineno = node.lineno
+            self.emit(op.INPLACE_OP, function)
+            self.store_name(target.id)
+        elif isinstance(target, ast.Attribute):
+            self.expr(target.value)
+            self.emit(op.COPY, 1)
+            self.emit(op.LOAD_ATTR, target.attr)
+            self.expr(node.value)
+            self.lineno = node.lineno
+            self.emit(op.INPLACE_OP, function)
+            self.emit(op.SWAP, 2)
+            self.emit(op.STORE_ATTR, target.attr)
+        else:
+            assert isinstance(target, ast.Subscript)
+            self.expr(target.value)
+            self.subscript_key(target.slice)
+            self.emit(op.COPY, 2)
+            self.emit(op.COPY, 2)
+            self.emit(op.BINARY_SUBSCR)
+            self.expr(node.value)
+            self.lineno = node.lineno
+            self.emit(op.INPLACE_OP, function)
+            self.emit(op.SWAP, 3)
+            self.emit(op.SWAP, 2)
+            self.emit(op.STORE_SUBSCR)
+
+    def stmt_Delete(self, node: ast.Delete) -> None:
+        for target in node.targets:
+            self.delete(target)
+
+    def delete(self, target: ast.expr) -> None:
+        self.lineno = target.lineno
+        if isinstance(target, ast.Name):
+            self.delete_name(target.id)
+        elif isinstance(target, ast.Attribute):
+            self.expr(target.value)
+            self.emit(op.DELETE_ATTR, target.attr)
+        elif isinstance(target, ast.Subscript):
+            self.expr(target.value)
+            self.subscript_key(target.slice)
+            self.emit(op.DELETE_SUBSCR)
+        else:
+            assert isinstance(target, (ast.Tuple, ast.List))
+            for element in target.elts:
+                self.delete(element)
+
+    def stmt_If(self, node: ast.If) -> None:
+        orelse = Label()
+        end = Label()
+        self.jump_if(node.test, False, orelse)
+        self.statements(node.body)
+        if node.orelse:
+            self.emit(op.JUMP, end)
+        self.mark(orelse)
+        if node.orelse:
+            self.statements(node.orelse)
+        self.mark(end)
+
+    def stmt_While(self, node: ast.While) -> None:
+        top = Label()
+        orelse = Label()
+        end = Label()
+        self.mark(top)
+        self.jump_if(node.test, False, orelse)
+        self.blocks.append(Block("loop", break_label=end, continue_label=top))
+        self.statements(node.body)
+        self.blocks.pop()
+        self.lineno = node.lineno
+        self.emit(op.JUMP_BACKWARD, top)
+        self.mark(orelse)
+        self.statements(node.orelse)
+        self.mark(end)
+
+    def stmt_For(self, node: ast.For) -> None:
+        top = Label()
+        done = Label()
+        end = Label()
+        self.expr(node.iter)
+        self.lineno = node.lineno
+        self.emit(op.GET_ITER)
+        self.mark(top)
+        self.emit(op.FOR_ITER, done)
+        self.blocks.append(Block("loop", stack_items=1, break_label=end, continue_label=top))
+        self.store(node.target)
+        self.statements(node.body)
+        self.blocks.pop()
+        self.lineno = node.lineno
+        self.emit(op.JUMP_BACKWARD, top)
+        self.mark(done)
+        self.statements(node.orelse)
+        self.mark(end)
+
+    def stmt_Break(self, node: ast.Break) -> None:
+        self.exit_to_loop(node, is_break=True)
+
+    def stmt_Continue(self, node: ast.Continue) -> None:
+        self.exit_to_loop(node, is_break=False)
+
+    def exit_to_loop(self, node: ast.stmt, is_break: bool) -> None:
+        for index in range(len(self.blocks) - 1, -1, -1):
+            if self.blocks[index].kind == "loop":
+                break
+        else:  # pragma: no cover - CPython's compile() refuses this first
+            raise _unsupported(node, "'break' outside loop")
+        loop = self.blocks[index]
+        suspended = self.unwind(index + 1)
+        if is_break:
+            if loop.stack_items:
+                self.emit(op.POP_TOP)
+            self.emit(op.JUMP, loop.break_label)
+        else:
+            self.emit(op.JUMP_BACKWARD, loop.continue_label)
+        self.resume(suspended)
+
+    def stmt_Return(self, node: ast.Return) -> None:
+        if node.value is None:
+            self.emit(op.LOAD_CONST, None)
+        else:
+            self.expr(node.value)
+        self.lineno = node.lineno
+        if not any(block.kind != "loop" for block in self.blocks):
+            self.emit(op.RETURN_VALUE)
+            return
+        slot = self.temp()
+        self.emit(op.STORE_FAST, slot)
+        suspended = self.unwind(0)
+        self.emit(op.LOAD_FAST, slot)
+        self.emit(op.RETURN_VALUE)
+        self.resume(suspended)
+
+    def unwind(self, down_to: int) -> list[Region]:
+        """Emit the code that leaves every block above ``down_to``; suspend their regions."""
+        suspended: list[Region] = []
+        saved_blocks = self.blocks
+        for index in range(len(saved_blocks) - 1, down_to - 1, -1):
+            block = saved_blocks[index]
+            if block.region is not None and block.region.start is not None:
+                self.close_region(block.region)
+                suspended.append(block.region)
+            # While a block's exit code runs, only the blocks outside it are active.
+            self.blocks = saved_blocks[:index]
+            if block.kind == "loop":
+                if block.stack_items:
+                    self.emit(op.POP_TOP)
+            elif block.kind == "finally":
+                self.statements(block.data)
+            elif block.kind == "handler":
+                self.emit(op.POP_EXCEPT)
+                if block.data is not None:
+                    self.clear_name(block.data)
+            elif block.kind == "finally_handler":
+                self.emit(op.POP_TOP)
+                self.emit(op.POP_EXCEPT)
+            elif block.kind == "with":
+                for _ in range(3):
+                    self.emit(op.LOAD_CONST, None)
+                self.emit(op.CALL, 3)
+                self.emit(op.POP_TOP)
+        self.blocks = saved_blocks
+        return suspended
+
+    def resume(self, suspended: list[Region]) -> None:
+        for region in reversed(suspended):
+            self.open_region(region)
+
+    def clear_name(self, name: str) -> None:
+        self.emit(op.LOAD_CONST, None)
+        self.store_name(name)
+        self.delete_name(name)
+
+    def stmt_Raise(self, node: ast.Raise) -> None:
+        if node.exc is None:
+            self.emit(op.RAISE, 0)
+            return
+        self.expr(node.exc)
+        if node.cause is not None:
+            self.expr(node.cause)
+            self.lineno = node.lineno
+            self.emit(op.RAISE, 2)
+        else:
+            self.lineno = node.lineno
+            self.emit(op.RAISE, 1)
+
+    def stmt_Assert(self, node: ast.Assert) -> None:
+        end = Label()
+        self.jump_if(node.test, True, end)
+        self.emit(op.LOAD_ASSERTION_ERROR)
+        if node.msg is not None:
+            self.expr(node.msg)
+            self.emit(op.CALL, 1)
+        self.lineno = node.lineno
+        self.emit(op.RAISE, 1)
+        self.mark(end)
+
+    def stmt_Try(self, node: ast.Try) -> None:
+        if node.finalbody:
+            self.try_finally(node)
+        else:
+            self.try_except(node)
+
+    def try_finally(self, node: ast.Try) -> None:
+        handler = Label()
+        end = Label()
+        region = Region(handler, self.stack_depth())
+        self.blocks.append(Block("finally", region=region, data=node.finalbody))
+        self.open_region(region)
+        if node.handlers:
+            self.try_except(node)
+        else:
+            self.statements(node.body)
+        self.close_region(region)
+        self.blocks.pop()
+        # The normal path runs a copy of the finally body.
+        self.statements(node.finalbody)
+        self.emit(op.JUMP, end)
+        # The exception path: stack holds the exception.
+        self.mark(handler)
+        self.emit(op.PUSH_EXC_INFO)
+        cleanup = Label()
+        cleanup_region = Region(cleanup, self.stack_depth() + 1)
+        self.blocks.append(Block("finally_handler", stack_items=2, region=cleanup_region))
+        self.open_region(cleanup_region)
+        self.statements(node.finalbody)
+        self.close_region(cleanup_region)
+        self.blocks.pop()
+        self.emit(op.POP_EXCEPT_RERAISE)
+        self.mark(cleanup)
+        self.emit(op.POP_EXCEPT_RERAISE)
+        self.mark(end)
+
+    def try_except(self, node: ast.Try) -> None:
+        handler = Label()
+        end = Label()
+        depth = self.stack_depth()
+        region = Region(handler, depth)
+        self.blocks.append(Block("try", region=region))
+        self.open_region(region)
+        self.statements(node.body)
+        self.close_region(region)
+        self.blocks.pop()
+        self.statements(node.orelse)
+        self.emit(op.JUMP, end)
+
+        self.mark(handler)
+        self.lineno = node.handlers[0].lineno
+        self.emit(op.PUSH_EXC_INFO)
+        cleanup = Label()
+        cleanup_region = Region(cleanup, depth + 1)
+        self.open_region(cleanup_region)
+        for clause in node.handlers:
+            self.lineno = clause.lineno
+            next_clause = Label()
+            if clause.type is not None:
+                self.emit(op.COPY, 1)
+                self.expr(clause.type)
+                self.lineno = clause.lineno
+                self.emit(op.CHECK_EXC_MATCH)
+                self.emit(op.POP_JUMP_IF_FALSE, next_clause)
+            if clause.name is not None:
+                self.store_name(clause.name)
+                named_cleanup = Label()
+                self.close_region(cleanup_region)
+                body_region = Region(named_cleanup, depth + 1)
+                self.blocks.append(
+                    Block("handler", stack_items=1, region=body_region, data=clause.name)
+                )
+                self.open_region(body_region)
+                self.statements(clause.body)
+                self.close_region(body_region)
+                self.blocks.pop()
+                self.emit(op.POP_EXCEPT)
+                self.clear_name(clause.name)
+                self.emit(op.JUMP, end)
+                self.mark(named_cleanup)
+                self.clear_name(clause.name)
+                self.emit(op.POP_EXCEPT_RERAISE)
+                self.open_region(cleanup_region)
+            else:
+                self.emit(op.POP_TOP)
+                self.blocks.append(Block("handler", stack_items=1, region=cleanup_region))
+                self.statements(clause.body)
+                self.blocks.pop()
+                if cleanup_region.start is None:
+                    self.open_region(cleanup_region)
+                self.emit(op.POP_EXCEPT)
+                self.emit(op.JUMP, end)
+            self.mark(next_clause)
+        self.close_region(cleanup_region)
+        self.emit(op.POP_EXCEPT_RERAISE)
+        self.mark(cleanup)
+        self.emit(op.POP_EXCEPT_RERAISE)
+        self.mark(end)
+
+    def stmt_With(self, node: ast.With) -> None:
+        self.with_items(node, node.items)
+
+    def with_items(self, node: ast.With, items: list[ast.withitem]) -> None:
+        item, rest = items[0], items[1:]
+        self.expr(item.context_expr)
+        self.lineno = node.lineno
+        self.emit(op.COPY, 1)
+        self.emit(op.LOAD_SPECIAL, "__exit__")
+        self.emit(op.SWAP, 2)
+        self.emit(op.LOAD_SPECIAL, "__enter__")
+        self.emit(op.CALL, 0)
+        handler = Label()
+        end = Label()
+        region = Region(handler, self.stack_depth() + 1)
+        self.blocks.append(Block("with", stack_items=1, region=region))
+        self.open_region(region)
+        if item.optional_vars is not None:
+            self.store(item.optional_vars)
+        else:
+            self.emit(op.POP_TOP)
+        if rest:
+            self.with_items(node, rest)
+        else:
+            self.statements(node.body)
+        self.close_region(region)
+        self.blocks.pop()
+        self.lineno = node.lineno
+        for _ in range(3):
+            self.emit(op.LOAD_CONST, None)
+        self.emit(op.CALL, 3)
+        self.emit(op.POP_TOP)
+        self.emit(op.JUMP, end)
+        # Exception path: stack is [exit, exc].
+        self.mark(handler)
+        self.emit(op.PUSH_EXC_INFO)  # [exit, prev, exc]
+        cleanup = Label()
+        cleanup_region = Region(cleanup, self.stack_depth() + 2)
+        self.open_region(cleanup_region)
+        self.emit(op.COPY, 3)  # exit
+        self.emit(op.COPY, 2)  # exc
+        self.emit(op.UNARY_OP, type)
+        self.emit(op.COPY, 3)  # exc
+        self.emit(op.LOAD_CONST, None)
+        self.emit(op.CALL, 3)
+        suppress = Label()
+        self.emit(op.POP_JUMP_IF_TRUE, suppress)
+        self.close_region(cleanup_region)
+        self.emit(op.POP_EXCEPT_RERAISE)
+        self.mark(suppress)
+        self.emit(op.POP_TOP)  # exc
+        self.emit(op.POP_EXCEPT)
+        self.emit(op.POP_TOP)  # exit
+        self.emit(op.JUMP, end)
+        self.mark(cleanup)
+        self.emit(op.POP_EXCEPT_RERAISE)
+        self.mark(end)
+
+    def stmt_FunctionDef(self, node: ast.FunctionDef) -> None:
+        for decorator in node.decorator_list:
+            self.expr(decorator)
+        self.lineno = node.lineno
+        self.make_function(node, node.name, node.body, is_lambda=False)
+        for _ in node.decorator_list:
+            self.emit(op.CALL, 1)
+        self.store_name(node.name)
+
+    def stmt_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            self.emit(op.IMPORT_NAME, alias.name)
+            if alias.asname is not None:
+                for part in alias.name.split(".")[1:]:
+                    self.emit(op.IMPORT_FROM, part)
+                    self.emit(op.SWAP, 2)
+                    self.emit(op.POP_TOP)
+                self.store_name(alias.asname)
+            else:
+                self.store_name(alias.name.split(".")[0])
+
+    def stmt_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if node.level:
+            raise _unsupported(node, "relative imports")
+        if any(alias.name == "*" for alias in node.names):
+            raise _unsupported(node, "'from ... import *'")
+        self.emit(op.IMPORT_NAME, node.module)
+        for alias in node.names:
+            self.emit(op.IMPORT_FROM, alias.name)
+            self.store_name(alias.asname or alias.name)
+        self.emit(op.POP_TOP)
+
+    # -- assignment targets ---------------------------------------------------
+
+    def store(self, target: ast.expr) -> None:
+        if isinstance(target, ast.Name):
+            self.store_name(target.id)
+        elif isinstance(target, ast.Attribute):
+            self.expr(target.value)
+            self.emit(op.STORE_ATTR, target.attr)
+        elif isinstance(target, ast.Subscript):
+            self.expr(target.value)
+            self.subscript_key(target.slice)
+            self.emit(op.STORE_SUBSCR)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            starred = [i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)]
+            self.lineno = target.lineno
+            if starred:
+                index = starred[0]
+                self.emit(op.UNPACK_EX, (index, len(target.elts) - index - 1))
+            else:
+                self.emit(op.UNPACK_SEQUENCE, len(target.elts))
+            for element in target.elts:
+                self.store(element.value if isinstance(element, ast.Starred) else element)
+        else:
+            raise _unsupported(target, "this assignment target")
+
+    # -- expressions ------------------------------------------------------------
+
+    def expr(self, node: ast.expr) -> None:
+        saved = self.lineno
+        self.lineno = node.lineno
+        method = getattr(self, "expr_" + type(node).__name__, None)
+        if method is None:
+            raise _unsupported(node, type(node).__name__)
+        method(node)
+        self.lineno = saved
+
+    def expr_Constant(self, node: ast.Constant) -> None:
+        if node.value is Ellipsis:
+            self.emit(op.LOAD_CONST, ...)
+        else:
+            self.emit(op.LOAD_CONST, node.value)
+
+    def expr_Name(self, node: ast.Name) -> None:
+        self.load_name(node.id)
+
+    def expr_BinOp(self, node: ast.BinOp) -> None:
+        self.expr(node.left)
+        self.expr(node.right)
+        kind = type(node.op)
+        if kind is ast.Add:
+            self.emit(op.BINARY_ADD)
+        elif kind is ast.Sub:
+            self.emit(op.BINARY_SUB)
+        elif kind is ast.Mult:
+            self.emit(op.BINARY_MUL)
+        else:
+            self.emit(op.BINARY_OP, BINARY_OPERATORS[kind])
+
+    def expr_UnaryOp(self, node: ast.UnaryOp) -> None:
+        self.expr(node.operand)
+        if isinstance(node.op, ast.Not):
+            self.emit(op.UNARY_NOT)
+        else:
+            self.emit(op.UNARY_OP, UNARY_OPERATORS[type(node.op)])
+
+    def expr_BoolOp(self, node: ast.BoolOp) -> None:
+        end = Label()
+        jump = op.JUMP_IF_FALSE_OR_POP if isinstance(node.op, ast.And) else op.JUMP_IF_TRUE_OR_POP
+        for value in node.values[:-1]:
+            self.expr(value)
+            self.emit(jump, end)
+        self.expr(node.values[-1])
+        self.mark(end)
+
+    def compare_op(self, node_op: ast.cmpop) -> None:
+        kind = type(node_op)
+        if kind is ast.Is:
+            self.emit(op.IS_OP, 0)
+        elif kind is ast.IsNot:
+            self.emit(op.IS_OP, 1)
+        elif kind is ast.In:
+            self.emit(op.CONTAINS_OP, 0)
+        elif kind is ast.NotIn:
+            self.emit(op.CONTAINS_OP, 1)
+        else:
+            self.emit(op.COMPARE_OP, COMPARE_OPERATORS[kind])
+
+    def expr_Compare(self, node: ast.Compare) -> None:
+        self.expr(node.left)
+        if len(node.ops) == 1:
+            self.expr(node.comparators[0])
+            self.compare_op(node.ops[0])
+            return
+        cleanup = Label()
+        end = Label()
+        for node_op, comparator in zip(node.ops[:-1], node.comparators[:-1]):
+            self.expr(comparator)
+            self.emit(op.SWAP, 2)
+            self.emit(op.COPY, 2)
+            self.compare_op(node_op)
+            self.emit(op.JUMP_IF_FALSE_OR_POP, cleanup)
+        self.expr(node.comparators[-1])
+        self.compare_op(node.ops[-1])
+        self.emit(op.JUMP, end)
+        self.mark(cleanup)
+        self.emit(op.SWAP, 2)
+        self.emit(op.POP_TOP)
+        self.mark(end)
+
+    def jump_if(self, test: ast.expr, value: bool, target: Label) -> None:
+        """Jump to ``target`` when ``test`` is ``value``; short-circuit and/or/not."""
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            self.jump_if(test.operand, not value, target)
+            return
+        if isinstance(test, ast.BoolOp):
+            is_and = isinstance(test.op, ast.And)
+            if is_and != value:
+                # and-jump-if-false / or-jump-if-true: any operand decides.
+                for operand in test.values:
+                    self.jump_if(operand, value, target)
+            else:
+                skip = Label()
+                for operand in test.values[:-1]:
+                    self.jump_if(operand, not value, skip)
+                self.jump_if(test.values[-1], value, target)
+                self.mark(skip)
+            return
+        self.expr(test)
+        self.emit(op.POP_JUMP_IF_TRUE if value else op.POP_JUMP_IF_FALSE, target)
+
+    def expr_IfExp(self, node: ast.IfExp) -> None:
+        orelse = Label()
+        end = Label()
+        self.jump_if(node.test, False, orelse)
+        self.expr(node.body)
+        self.emit(op.JUMP, end)
+        self.mark(orelse)
+        self.expr(node.orelse)
+        self.mark(end)
+
+    def expr_NamedExpr(self, node: ast.NamedExpr) -> None:
+        self.expr(node.value)
+        self.emit(op.COPY, 1)
+        self.store(node.target)
+
+    def expr_Attribute(self, node: ast.Attribute) -> None:
+        self.expr(node.value)
+        self.lineno = node.end_lineno or node.lineno
+        self.emit(op.LOAD_ATTR, node.attr)
+
+    def expr_Subscript(self, node: ast.Subscript) -> None:
+        self.expr(node.value)
+        self.subscript_key(node.slice)
+        self.emit(op.BINARY_SUBSCR)
+
+    def subscript_key(self, key: ast.expr) -> None:
+        self.expr(key)
+
+    def expr_Slice(self, node: ast.Slice) -> None:
+        for part in (node.lower, node.upper):
+            if part is None:
+                self.emit(op.LOAD_CONST, None)
+            else:
+                self.expr(part)
+        if node.step is not None:
+            self.expr(node.step)
+            self.emit(op.BUILD_SLICE, 3)
+        else:
+            self.emit(op.BUILD_SLICE, 2)
+
+    def sequence(self, elements: list[ast.expr], build: int, extend: int) -> None:
+        """Build a list/tuple/set display, with ``*x`` unpacking when present."""
+        if not any(isinstance(e, ast.Starred) for e in elements):
+            for element in elements:
+                self.expr(element)
+            self.emit(build, len(elements))
+            return
+        self.emit(op.BUILD_SET if build == op.BUILD_SET else op.BUILD_LIST, 0)
+        pending = 0
+        for element in elements:
+            if isinstance(element, ast.Starred):
+                if pending:
+                    self.emit(op.BUILD_SET if build == op.BUILD_SET else op.BUILD_LIST, pending)
+                    self.emit(extend, 1)
+                    pending = 0
+                self.expr(element.value)
+                self.emit(extend, 1)
+            else:
+                self.expr(element)
+                pending += 1
+        if pending:
+            self.emit(op.BUILD_SET if build == op.BUILD_SET else op.BUILD_LIST, pending)
+            self.emit(extend, 1)
+        if build == op.BUILD_TUPLE:
+            self.emit(op.LIST_TO_TUPLE)
+
+    def expr_List(self, node: ast.List) -> None:
+        self.sequence(node.elts, op.BUILD_LIST, op.LIST_EXTEND)
+
+    def expr_Tuple(self, node: ast.Tuple) -> None:
+        if all(isinstance(e, ast.Constant) for e in node.elts):
+            self.emit(op.LOAD_CONST, tuple(e.value for e in node.elts))  # type: ignore[attr-defined]
+            return
+        self.sequence(node.elts, op.BUILD_TUPLE, op.LIST_EXTEND)
+
+    def expr_Set(self, node: ast.Set) -> None:
+        self.sequence(node.elts, op.BUILD_SET, op.SET_UPDATE)
+
+    def expr_Dict(self, node: ast.Dict) -> None:
+        if None not in node.keys:
+            for key, value in zip(node.keys, node.values):
+                self.expr(key)  # type: ignore[arg-type]
+                self.expr(value)
+            self.emit(op.BUILD_MAP, len(node.keys))
+            return
+        self.emit(op.BUILD_MAP, 0)
+        pending = 0
+        for key, value in zip(node.keys, node.values):
+            if key is None:
+                if pending:
+                    self.emit(op.BUILD_MAP, pending)
+                    self.emit(op.DICT_UPDATE, 1)
+                    pending = 0
+                self.expr(value)
+                self.emit(op.DICT_UPDATE, 1)
+            else:
+                self.expr(key)
+                self.expr(value)
+                pending += 1
+        if pending:
+            self.emit(op.BUILD_MAP, pending)
+            self.emit(op.DICT_UPDATE, 1)
+
+    def expr_JoinedStr(self, node: ast.JoinedStr) -> None:
+        for value in node.values:
+            if isinstance(value, ast.Constant):
+                self.emit(op.LOAD_CONST, value.value)
+            else:
+                self.expr(value)
+        if len(node.values) != 1 or not isinstance(node.values[0], ast.Constant):
+            self.emit(op.BUILD_STRING, len(node.values))
+
+    def expr_FormattedValue(self, node: ast.FormattedValue) -> None:
+        self.expr(node.value)
+        conversion = chr(node.conversion) if node.conversion != -1 else None
+        if node.format_spec is not None:
+            self.expr(node.format_spec)
+        self.emit(op.FORMAT_VALUE, (conversion, node.format_spec is not None))
+
+    def expr_Starred(self, node: ast.Starred) -> None:
+        raise _unsupported(node, "a starred expression here")
+
+    def expr_Call(self, node: ast.Call) -> None:
+        self.expr(node.func)
+        simple = not any(isinstance(a, ast.Starred) for a in node.args) and all(
+            k.arg is not None for k in node.keywords
+        )
+        if simple:
+            for argument in node.args:
+                self.expr(argument)
+            for keyword in node.keywords:
+                self.expr(keyword.value)
+            self.lineno = node.lineno
+            if node.keywords:
+                names = tuple(k.arg for k in node.keywords)
+                self.emit(op.CALL_KW, (len(node.args), names))
+            else:
+                self.emit(op.CALL, len(node.args))
+            return
+        self.sequence(node.args, op.BUILD_TUPLE, op.LIST_EXTEND)
+        if not any(isinstance(a, ast.Starred) for a in node.args) and not node.args:
+            pass
+        if node.keywords:
+            self.emit(op.BUILD_MAP, 0)
+            for keyword in node.keywords:
+                if keyword.arg is None:
+                    self.expr(keyword.value)
+                    self.emit(op.DICT_MERGE, 1)
+                else:
+                    self.emit(op.LOAD_CONST, keyword.arg)
+                    self.expr(keyword.value)
+                    self.emit(op.BUILD_MAP, 1)
+                    self.emit(op.DICT_MERGE, 1)
+            self.lineno = node.lineno
+            self.emit(op.CALL_EX, 1)
+        else:
+            self.lineno = node.lineno
+            self.emit(op.CALL_EX, 0)
+
+    def expr_Lambda(self, node: ast.Lambda) -> None:
+        self.make_function(node, "<lambda>", node.body, is_lambda=True)
+
+    def expr_Yield(self, node: ast.Yield) -> None:
+        if node.value is None:
+            self.emit(op.LOAD_CONST, None)
+        else:
+            self.expr(node.value)
+        self.emit(op.YIELD_VALUE)
+
+    def expr_YieldFrom(self, node: ast.YieldFrom) -> None:
+        self.expr(node.value)
+        self.emit(op.GET_YIELD_FROM_ITER)
+        self.emit(op.LOAD_CONST, None)
+        top = Label()
+        done = Label()
+        self.mark(top)
+        self.emit(op.SEND, done)
+        self.emit(op.YIELD_VALUE)
+        self.emit(op.JUMP, top)
+        self.mark(done)
+
+    def expr_ListComp(self, node: ast.ListComp) -> None:
+        self.comprehension(node, "<listcomp>", op.BUILD_LIST)
+
+    def expr_SetComp(self, node: ast.SetComp) -> None:
+        self.comprehension(node, "<setcomp>", op.BUILD_SET)
+
+    def expr_DictComp(self, node: ast.DictComp) -> None:
+        self.comprehension(node, "<dictcomp>", op.BUILD_MAP)
+
+    def expr_GeneratorExp(self, node: ast.GeneratorExp) -> None:
+        self.comprehension(node, "<genexpr>", None)
+
+    # -- functions ------------------------------------------------------------
+
+    def child_qualname(self, name: str) -> str:
+        if self.kind == "module":
+            return name
+        return f"{self.qualname}.<locals>.{name}"
+
+    def make_function(
+        self, node: ast.FunctionDef | ast.Lambda, name: str, body: Any, is_lambda: bool
+    ) -> None:
+        args = node.args
+        if args.defaults:
+            for default in args.defaults:
+                self.expr(default)
+            self.emit(op.BUILD_TUPLE, len(args.defaults))
+        kw_defaults = [
+            (a.arg, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None
+        ]
+        if kw_defaults:
+            for key, default in kw_defaults:
+                self.emit(op.LOAD_CONST, key)
+                self.expr(default)
+            self.emit(op.BUILD_MAP, len(kw_defaults))
+        scope = self.scopes[node]
+        unit = _Unit(scope, name, self.child_qualname(name), self.source_lines, self.scopes)
+        positional = args.posonlyargs + args.args
+        for parameter in positional + args.kwonlyargs:
+            unit.varnames.append(parameter.arg)
+        if args.vararg:
+            unit.varnames.append(args.vararg.arg)
+        if args.kwarg:
+            unit.varnames.append(args.kwarg.arg)
+        docstring = None
+        if is_lambda:
+            unit.lineno = node.lineno
+            unit.expr(body)
+            unit.emit(op.RETURN_VALUE)
+        else:
+            if (
+                body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
+                docstring = body[0].value.value
+            unit.lineno = node.lineno
+            unit.statements(body)
+            unit.emit(op.LOAD_CONST, None)
+            unit.emit(op.RETURN_VALUE)
+        unit.is_generator = unit.is_generator or _contains_yield(node)
+        code = unit.finish(
+            firstlineno=node.lineno,
+            argcount=len(positional),
+            posonlyargcount=len(args.posonlyargs),
+            kwonlyargcount=len(args.kwonlyargs),
+            has_varargs=args.vararg is not None,
+            has_varkw=args.kwarg is not None,
+            docstring=docstring,
+        )
+        self.emit_closure(code)
+        self.emit(
+            op.MAKE_FUNCTION,
+            FunctionTemplate(code, bool(args.defaults), bool(kw_defaults), bool(code.freevars)),
+        )
+
+    def emit_closure(self, code: Code) -> None:
+        if not code.freevars:
+            return
+        for name in code.freevars:
+            kind, where = self.resolve(name)
+            assert kind == "deref", (name, kind)
+            self.emit(op.LOAD_CLOSURE, where)
+        self.emit(op.BUILD_TUPLE, len(code.freevars))
+
+    def comprehension(self, node: Any, name: str, build: int | None) -> None:
+        scope = self.scopes[node]
+        unit = _Unit(scope, name, self.child_qualname(name), self.source_lines, self.scopes)
+        unit.varnames.append(".0")
+        unit.lineno = node.lineno
+        unit.is_generator = build is None
+        if build is not None:
+            unit.emit(build, 0)
+        unit.comprehension_body(node, 0, build)
+        if build is None:
+            unit.emit(op.LOAD_CONST, None)
+        unit.emit(op.RETURN_VALUE)
+        code = unit.finish(firstlineno=node.lineno, argcount=1)
+        self.emit_closure(code)
+        self.emit(op.MAKE_FUNCTION, FunctionTemplate(code, False, False, bool(code.freevars)))
+        self.expr(node.generators[0].iter)
+        self.emit(op.GET_ITER)
+        self.emit(op.CALL, 1)
+
+    def comprehension_body(self, node: Any, index: int, build: int | None) -> None:
+        generator = node.generators[index]
+        top = Label()
+        done = Label()
+        if index == 0:
+            self.emit(op.LOAD_FAST, 0)
+        else:
+            self.expr(generator.iter)
+            self.emit(op.GET_ITER)
+        self.mark(top)
+        self.emit(op.FOR_ITER, done)
+        self.store(generator.target)
+        for condition in generator.ifs:
+            self.jump_if(condition, False, top)
+        if index + 1 < len(node.generators):
+            self.comprehension_body(node, index + 1, build)
+        elif build is None:
+            self.expr(node.elt)
+            self.emit(op.YIELD_VALUE)
+            self.emit(op.POP_TOP)
+        elif build == op.BUILD_MAP:
+            self.expr(node.key)
+            self.expr(node.value)
+            self.emit(op.MAP_ADD, index + 2)
+        else:
+            self.expr(node.elt)
+            self.emit(op.LIST_APPEND if build == op.BUILD_LIST else op.SET_ADD, index + 2)
+        self.emit(op.JUMP_BACKWARD, top)
+        self.mark(done)
+
+
+def _contains_yield(node: ast.AST) -> bool:
+    """Whether a function body yields (not counting nested scopes)."""
+    stack = list(ast.iter_child_nodes(node))
+    while stack:
+        child = stack.pop()
+        if isinstance(child, (ast.Yield, ast.YieldFrom)):
+            return True
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(child, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            stack.append(child.generators[0].iter)
+            continue
+        stack.extend(ast.iter_child_nodes(child))
+    return False
+
+
+def _unsupported(node: ast.AST, what: str) -> SyntaxError:
+    lineno = getattr(node, "lineno", 1)
+    return SyntaxError(
+        f"{what} is not supported by littrs",
+        ("<sandbox>", lineno, getattr(node, "col_offset", 0) + 1, ""),
+    )

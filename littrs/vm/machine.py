@@ -1,0 +1,1139 @@
+"""The machine: the dispatch loop over frames.
+
+:meth:`Machine.execute` is a Python generator and only a driver: all state
+lives in the frames it runs, so a run paused at a tool call is its frames.
+It yields a :class:`ToolCall` whenever sandbox code calls a tool and receives
+the tool's result by ``send()`` (or its exception by ``throw()``).
+
+Sandbox calls never recurse on the host: a call pushes the caller on
+``frames`` and switches the loop's locals to the callee; a return pops it.
+Builtins that must run sandbox code (``sorted`` with a key, ``next`` of a
+generator) return a request and the machine pushes the frame for them.
+
+The loop tests opcodes hottest first and keeps everything it touches in
+locals. Instructions are counted down in slices: the count is checked only
+at back-edges and calls, which is enough because straight-line code is
+bounded by its length.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Generator as PyGenerator
+
+from ..errors import (
+    InstructionLimitError,
+    LimitError,
+    OutputLimitError,
+    RecursionLimitError,
+    TimeLimitError,
+)
+from . import attributes, operations
+from . import opcodes as op
+from .code import UNBOUND, Code
+from .context import check_size
+from .frames import (
+    RESUME_CLOSE,
+    RESUME_FOR,
+    RESUME_NESTED,
+    RESUME_NEXT,
+    RESUME_SEND,
+    Frame,
+    bind_arguments,
+    make_cells,
+)
+from .objects import (
+    BoundBuiltin,
+    Builtin,
+    CallRequest,
+    Cell,
+    Function,
+    Generator,
+    Module,
+    ResumeRequest,
+)
+
+_HostMethod = type([].append)
+_MISSING = object()
+SLICE = 10_000  # instructions between limit checks
+DEFAULT_RECURSION_DEPTH = 1000  # CPython's default: beyond it, a catchable RecursionError
+
+
+class ToolCall:
+    """A pending call of a host tool, yielded by :meth:`Machine.execute`."""
+
+    __slots__ = ("tool", "args", "kwargs")
+
+    def __init__(self, tool: Any, args: list, kwargs: dict | None) -> None:
+        self.tool = tool
+        self.args = args
+        self.kwargs = kwargs
+
+
+class Tool:
+    """A host function registered with the sandbox, as the sandbox sees it."""
+
+    __slots__ = ("name", "fn", "signature", "raw")
+
+    def __init__(self, name: str, fn: Any, signature: Any = None, raw: bool = False) -> None:
+        self.name = name
+        self.fn = fn
+        self.signature = signature
+        self.raw = raw
+
+    def __repr__(self) -> str:
+        return f"<built-in function {self.name}>"
+
+
+Tool.__name__ = Tool.__qualname__ = "builtin_function_or_method"
+
+
+class Limits:
+    """The budgets of one run; None means unlimited."""
+
+    __slots__ = ("max_instructions", "max_recursion_depth", "max_duration", "max_memory", "max_output")
+
+    def __init__(
+        self,
+        max_instructions: int | None = None,
+        max_recursion_depth: int | None = None,
+        max_duration: float | None = None,
+        max_memory: int | None = None,
+        max_output: int | None = None,
+    ) -> None:
+        self.max_instructions = max_instructions
+        self.max_recursion_depth = max_recursion_depth
+        self.max_duration = max_duration
+        self.max_memory = max_memory
+        self.max_output = max_output
+
+
+class Machine:
+    """Runs code objects against one sandbox's globals, builtins and limits."""
+
+    def __init__(
+        self,
+        globals: dict,
+        builtins: dict,
+        limits: Limits | None = None,
+        importer: Any = None,
+    ) -> None:
+        self.globals = globals
+        self.builtins = builtins
+        self.limits = limits or Limits()
+        self.importer = importer
+        self.handled: BaseException | None = None
+        self.output: list[str] = []
+        self.output_size = 0
+        self.steps = 0
+        self.deadline: float | None = None
+        self.slice_size = SLICE
+        self.reraising = False
+        self.raised_context: tuple[BaseException, BaseException | None] | None = None
+
+    # -- limits -------------------------------------------------------------
+
+    def start_budget(self) -> None:
+        """Reset the per-run counters (instructions, clock)."""
+        self.steps = 0
+        duration = self.limits.max_duration
+        self.deadline = time.monotonic() + duration if duration is not None else None
+
+    def next_slice(self, used: int) -> int:
+        """Account for ``used`` instructions; check the limits; size of the next slice."""
+        self.steps += used
+        limit = self.limits.max_instructions
+        if limit is not None and self.steps > limit:
+            raise InstructionLimitError(f"Instruction limit exceeded (limit: {limit})")
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise TimeLimitError(
+                f"Time limit exceeded (limit: {self.limits.max_duration} seconds)"
+            )
+        if limit is not None:
+            return max(0, min(self.slice_size, limit - self.steps))
+        return self.slice_size
+
+    def recursion_error(self, depth: int) -> BaseException:
+        limit = self.limits.max_recursion_depth
+        if limit is not None:
+            return RecursionLimitError(f"Recursion limit exceeded (limit: {limit})")
+        return RecursionError("maximum recursion depth exceeded")
+
+    @property
+    def max_depth(self) -> int:
+        limit = self.limits.max_recursion_depth
+        return limit if limit is not None else DEFAULT_RECURSION_DEPTH
+
+    # -- frames ---------------------------------------------------------------
+
+    def module_frame(self, code: Code) -> Frame:
+        return Frame(code, [UNBOUND] * code.nlocals, None, self.globals)
+
+    def frame_for(self, function: Function, args: list, kwargs: dict | None) -> Frame | Generator:
+        """A new frame for calling ``function`` (or the generator object it returns)."""
+        code = function.code
+        if kwargs is None and code.simple and len(args) == code.argcount:
+            fast = list(args)
+            fast += code.padding
+        else:
+            fast = bind_arguments(function, list(args), kwargs)
+        cells = make_cells(code, fast, function.closure) if (code.cellvars or code.freevars) else None
+        frame = Frame(code, fast, cells, function.globals)
+        if code.is_generator:
+            generator = Generator(frame, code)
+            frame.generator = generator
+            return generator
+        return frame
+
+    def invoke(self, func: Any, args: list, kwargs: dict | None) -> Any:
+        """Call anything callable: a value, a Frame to push, or a ToolCall to yield."""
+        tf = type(func)
+        if tf is Function:
+            return self.frame_for(func, args, kwargs)
+        if tf is Builtin:
+            if func.needs_vm:
+                result = func.fn(self, *args, **kwargs) if kwargs else func.fn(self, *args)
+            else:
+                result = func.fn(*args, **kwargs) if kwargs else func.fn(*args)
+        elif tf is BoundBuiltin:
+            if func.needs_vm:
+                result = (
+                    func.fn(self, func.self, *args, **kwargs)
+                    if kwargs
+                    else func.fn(self, func.self, *args)
+                )
+            else:
+                result = func.fn(func.self, *args, **kwargs) if kwargs else func.fn(func.self, *args)
+        elif tf is _HostMethod:
+            return func(*args, **kwargs) if kwargs else func(*args)
+        elif tf is Tool:
+            return ToolCall(func, args, kwargs)
+        elif tf is type or (isinstance(func, type) and tf is not Generator):
+            from .builtins import construct
+
+            result = construct(self, func, args, kwargs)
+        else:
+            raise TypeError(f"'{tf.__name__}' object is not callable")
+        if isinstance(result, CallRequest):
+            return self.invoke(result.function, result.args, result.kwargs)
+        if isinstance(result, ResumeRequest):
+            return self.resume_generator(
+                result.generator, result.value, result.exc, result.mode, result.default
+            )
+        return result
+
+    def resume_generator(
+        self,
+        generator: Generator,
+        value: Any,
+        exc: BaseException | None,
+        mode: int,
+        default: Any = UNBOUND,
+        target: int = 0,
+    ) -> Any:
+        """The generator's frame, readied to run; or the value/exception if it is done."""
+        frame = generator.frame
+        if frame is None:
+            if exc is not None:
+                raise exc
+            if mode == RESUME_CLOSE:
+                return None
+            if default is not UNBOUND:
+                return default
+            raise StopIteration
+        if generator.running:
+            raise ValueError("generator already executing")
+        if not generator.started:
+            if exc is not None:
+                if mode == RESUME_CLOSE:
+                    generator.frame = None
+                    return None
+                generator.frame = None
+                raise exc
+            if value is not None:
+                raise TypeError("can't send non-None value to a just-started generator")
+            generator.started = True
+        else:
+            if exc is None:
+                frame.stack.append(value)
+            else:
+                delegate = generator.delegate
+                if delegate is not None and type(delegate) is Generator and mode != RESUME_NESTED:
+                    frame.throw = exc
+                else:
+                    frame.throw = exc
+        generator.running = True
+        frame.resume_mode = mode
+        frame.resume_target = target
+        frame.resume_default = default
+        return frame
+
+    # -- the dispatch loop -----------------------------------------------------
+
+    def execute(self, frame: Frame) -> PyGenerator[ToolCall, Any, Any]:  # noqa: C901
+        """Run ``frame`` to completion; yield a ToolCall at every tool call."""
+        frames: list[Frame] = []
+        builtins = self.builtins
+        invoke = self.invoke
+        load_attr = attributes.load_attr
+        max_depth = self.max_depth
+        left = self.next_slice(0)
+        slice_start = left
+        reraising = False
+        LOAD_FAST = op.LOAD_FAST
+        STORE_FAST = op.STORE_FAST
+        LOAD_CONST = op.LOAD_CONST
+        BINARY_ADD = op.BINARY_ADD
+        FOR_ITER = op.FOR_ITER
+        JUMP_BACKWARD = op.JUMP_BACKWARD
+        COMPARE_OP = op.COMPARE_OP
+        POP_JUMP_IF_FALSE = op.POP_JUMP_IF_FALSE
+        POP_JUMP_IF_TRUE = op.POP_JUMP_IF_TRUE
+        LOAD_GLOBAL = op.LOAD_GLOBAL
+        CALL = op.CALL
+        RETURN_VALUE = op.RETURN_VALUE
+        BINARY_SUB = op.BINARY_SUB
+        BINARY_MUL = op.BINARY_MUL
+        BINARY_OP = op.BINARY_OP
+        INPLACE_OP = op.INPLACE_OP
+        BINARY_SUBSCR = op.BINARY_SUBSCR
+        LOAD_ATTR = op.LOAD_ATTR
+        POP_TOP = op.POP_TOP
+        JUMP = op.JUMP
+        LOAD_DEREF = op.LOAD_DEREF
+        STORE_DEREF = op.STORE_DEREF
+        STORE_GLOBAL = op.STORE_GLOBAL
+        STORE_SUBSCR = op.STORE_SUBSCR
+        BUILD_TUPLE = op.BUILD_TUPLE
+        BUILD_LIST = op.BUILD_LIST
+        LIST_APPEND = op.LIST_APPEND
+        YIELD_VALUE = op.YIELD_VALUE
+        IS_OP = op.IS_OP
+        CONTAINS_OP = op.CONTAINS_OP
+        UNARY_OP = op.UNARY_OP
+        UNARY_NOT = op.UNARY_NOT
+        JUMP_IF_FALSE_OR_POP = op.JUMP_IF_FALSE_OR_POP
+        JUMP_IF_TRUE_OR_POP = op.JUMP_IF_TRUE_OR_POP
+        GET_ITER = op.GET_ITER
+        COPY = op.COPY
+        SWAP = op.SWAP
+        CALL_KW = op.CALL_KW
+        MAKE_FUNCTION = op.MAKE_FUNCTION
+        SEND = op.SEND
+        while True:
+            code = frame.code
+            instrs = code.instrs
+            stack = frame.stack
+            fast = frame.fast
+            cells = frame.cells
+            globals_ = frame.globals
+            pc = frame.pc
+            try:
+                if frame.throw is not None:
+                    thrown = frame.throw
+                    frame.throw = None
+                    delegate = frame.generator.delegate
+                    if type(delegate) is Generator:
+                        # Forward the exception to the generator a yield from runs.
+                        frame.pc = pc = pc - 1
+                        resumed = self.resume_generator(
+                            delegate, None, thrown, RESUME_SEND, UNBOUND, instrs[pc - 1][1]
+                        )
+                        frames.append(frame)
+                        frame = resumed
+                        continue
+                    raise thrown
+                while True:
+                    opcode, arg = instrs[pc]
+                    pc += 1
+                    left -= 1
+                    if opcode is LOAD_FAST:
+                        value = fast[arg]
+                        if value is UNBOUND:
+                            raise _unbound_local(code, arg)
+                        stack.append(value)
+                    elif opcode is STORE_FAST:
+                        fast[arg] = stack.pop()
+                    elif opcode is LOAD_CONST:
+                        stack.append(arg)
+                    elif opcode is BINARY_ADD:
+                        right = stack.pop()
+                        stack[-1] = stack[-1] + right
+                    elif opcode is FOR_ITER:
+                        iterator = stack[-1]
+                        if type(iterator) is Generator:
+                            resumed = self.resume_generator(iterator, None, None, RESUME_FOR, UNBOUND, arg)
+                            if type(resumed) is Frame:
+                                if len(frames) >= max_depth:
+                                    iterator.running = False
+                                    raise self.recursion_error(len(frames))
+                                frame.pc = pc
+                                frames.append(frame)
+                                frame = resumed
+                                break
+                            stack.pop()
+                            pc = arg
+                            continue
+                        value = next(iterator, _MISSING)
+                        if value is _MISSING:
+                            stack.pop()
+                            pc = arg
+                        else:
+                            stack.append(value)
+                    elif opcode is JUMP_BACKWARD:
+                        pc = arg
+                        if left < 0:
+                            left = slice_start = self.next_slice(slice_start - left)
+                    elif opcode is COMPARE_OP:
+                        right = stack.pop()
+                        stack[-1] = arg(stack[-1], right)
+                    elif opcode is POP_JUMP_IF_FALSE:
+                        if not stack.pop():
+                            pc = arg
+                    elif opcode is POP_JUMP_IF_TRUE:
+                        if stack.pop():
+                            pc = arg
+                    elif opcode is LOAD_GLOBAL:
+                        value = globals_.get(arg, _MISSING)
+                        if value is _MISSING:
+                            value = builtins.get(arg, _MISSING)
+                            if value is _MISSING:
+                                raise _name_error(arg, globals_, builtins)
+                        stack.append(value)
+                    elif opcode is CALL:
+                        if arg:
+                            args = stack[-arg:]
+                            del stack[-arg:]
+                        else:
+                            args = []
+                        func = stack.pop()
+                        tf = type(func)
+                        if tf is Function:
+                            fcode = func.code
+                            if fcode.simple and arg == fcode.argcount and not fcode.is_generator:
+                                args += fcode.padding
+                                new = Frame(
+                                    fcode,
+                                    args,
+                                    make_cells(fcode, args, func.closure)
+                                    if (fcode.cellvars or fcode.freevars)
+                                    else None,
+                                    func.globals,
+                                )
+                            else:
+                                new = self.frame_for(func, args, None)
+                                if type(new) is Generator:
+                                    stack.append(new)
+                                    continue
+                            if len(frames) >= max_depth:
+                                raise self.recursion_error(len(frames))
+                            frame.pc = pc
+                            frames.append(frame)
+                            frame = new
+                            if left < 0:
+                                left = slice_start = self.next_slice(slice_start - left)
+                            break
+                        if tf is _HostMethod:
+                            stack.append(func(*args))
+                            continue
+                        result = invoke(func, args, None)
+                        tr = type(result)
+                        if tr is Frame:
+                            if len(frames) >= max_depth:
+                                if result.generator is not None:
+                                    result.generator.running = False
+                                raise self.recursion_error(len(frames))
+                            frame.pc = pc
+                            frames.append(frame)
+                            frame = result
+                            break
+                        if tr is ToolCall:
+                            frame.pc = pc
+                            try:
+                                value = yield result
+                            except GeneratorExit:
+                                return None
+                            stack.append(value)
+                            continue
+                        stack.append(result)
+                    elif opcode is RETURN_VALUE:
+                        value = stack.pop()
+                        generator = frame.generator
+                        if generator is not None:
+                            generator.frame = None
+                            generator.running = False
+                            generator.delegate = None
+                            mode = frame.resume_mode
+                            if mode == RESUME_NESTED:
+                                return value
+                            caller = frames.pop()
+                            if mode == RESUME_FOR:
+                                caller.stack.pop()
+                                caller.pc = frame.resume_target
+                            elif mode == RESUME_SEND:
+                                caller.stack[-1] = value
+                                caller.pc = frame.resume_target
+                            elif mode == RESUME_CLOSE:
+                                caller.stack.append(None)
+                            elif frame.resume_default is not UNBOUND:
+                                caller.stack.append(frame.resume_default)
+                            else:
+                                frame = caller
+                                pc = caller.pc
+                                stop = StopIteration(value) if value is not None else StopIteration()
+                                raise stop
+                            frame = caller
+                            break
+                        if not frames:
+                            return value
+                        frame = frames.pop()
+                        frame.stack.append(value)
+                        break
+                    elif opcode is BINARY_SUB:
+                        right = stack.pop()
+                        stack[-1] = stack[-1] - right
+                    elif opcode is BINARY_MUL:
+                        right = stack.pop()
+                        stack[-1] = _multiply(stack[-1], right)
+                    elif opcode is BINARY_OP:
+                        right = stack.pop()
+                        stack[-1] = _binary(arg, stack[-1], right)
+                    elif opcode is INPLACE_OP:
+                        right = stack.pop()
+                        stack[-1] = _inplace(arg, stack[-1], right)
+                    elif opcode is BINARY_SUBSCR:
+                        key = stack.pop()
+                        container = stack[-1]
+                        tc = type(container)
+                        if tc is list or tc is dict or tc is tuple or tc is str:
+                            stack[-1] = container[key]
+                        else:
+                            stack[-1] = _subscript(container, key)
+                    elif opcode is LOAD_ATTR:
+                        stack[-1] = load_attr(stack[-1], arg)
+                    elif opcode is POP_TOP:
+                        stack.pop()
+                    elif opcode is JUMP:
+                        pc = arg
+                    elif opcode is LOAD_DEREF:
+                        value = cells[arg].contents
+                        if value is UNBOUND:
+                            raise _unbound_cell(code, arg)
+                        stack.append(value)
+                    elif opcode is STORE_DEREF:
+                        cells[arg].contents = stack.pop()
+                    elif opcode is STORE_GLOBAL:
+                        globals_[arg] = stack.pop()
+                    elif opcode is STORE_SUBSCR:
+                        key = stack.pop()
+                        container = stack.pop()
+                        value = stack.pop()
+                        tc = type(container)
+                        if tc is list or tc is dict:
+                            container[key] = value
+                        else:
+                            _store_subscript(container, key, value)
+                    elif opcode is BUILD_TUPLE:
+                        if arg:
+                            value = tuple(stack[-arg:])
+                            del stack[-arg:]
+                            stack.append(value)
+                        else:
+                            stack.append(())
+                    elif opcode is BUILD_LIST:
+                        if arg:
+                            value = stack[-arg:]
+                            del stack[-arg:]
+                            stack.append(value)
+                        else:
+                            stack.append([])
+                    elif opcode is LIST_APPEND:
+                        value = stack.pop()
+                        stack[-arg].append(value)
+                    elif opcode is YIELD_VALUE:
+                        value = stack.pop()
+                        generator = frame.generator
+                        generator.running = False
+                        frame.pc = pc
+                        mode = frame.resume_mode
+                        if mode == RESUME_NESTED:
+                            return value
+                        caller = frames.pop()
+                        if mode == RESUME_CLOSE:
+                            frame = caller
+                            pc = caller.pc
+                            raise RuntimeError("generator ignored GeneratorExit")
+                        caller.stack.append(value)
+                        frame = caller
+                        break
+                    elif opcode is IS_OP:
+                        right = stack.pop()
+                        stack[-1] = (stack[-1] is right) is not bool(arg)
+                    elif opcode is CONTAINS_OP:
+                        container = stack.pop()
+                        stack[-1] = _contains(stack[-1], container) is not bool(arg)
+                    elif opcode is UNARY_OP:
+                        stack[-1] = arg(stack[-1])
+                    elif opcode is UNARY_NOT:
+                        stack[-1] = not stack[-1]
+                    elif opcode is JUMP_IF_FALSE_OR_POP:
+                        if stack[-1]:
+                            stack.pop()
+                        else:
+                            pc = arg
+                    elif opcode is JUMP_IF_TRUE_OR_POP:
+                        if stack[-1]:
+                            pc = arg
+                        else:
+                            stack.pop()
+                    elif opcode is GET_ITER:
+                        iterable = stack[-1]
+                        if type(iterable) is not Generator:
+                            stack[-1] = _get_iter(iterable)
+                    elif opcode is COPY:
+                        stack.append(stack[-arg])
+                    elif opcode is SWAP:
+                        stack[-1], stack[-arg] = stack[-arg], stack[-1]
+                    elif opcode is CALL_KW or opcode is op.CALL_EX:
+                        if opcode is CALL_KW:
+                            npos, names = arg
+                            nkw = len(names)
+                            kwargs = dict(zip(names, stack[-nkw:]))
+                            del stack[-nkw:]
+                            if npos:
+                                args = stack[-npos:]
+                                del stack[-npos:]
+                            else:
+                                args = []
+                        else:
+                            kwargs = stack.pop() if arg else None
+                            args = list(stack.pop())
+                        func = stack.pop()
+                        result = invoke(func, args, kwargs or None)
+                        tr = type(result)
+                        if tr is Frame:
+                            if len(frames) >= max_depth:
+                                if result.generator is not None:
+                                    result.generator.running = False
+                                raise self.recursion_error(len(frames))
+                            frame.pc = pc
+                            frames.append(frame)
+                            frame = result
+                            break
+                        if tr is ToolCall:
+                            frame.pc = pc
+                            try:
+                                value = yield result
+                            except GeneratorExit:
+                                return None
+                            stack.append(value)
+                            continue
+                        stack.append(result)
+                    elif opcode is MAKE_FUNCTION:
+                        closure = stack.pop() if arg.has_closure else ()
+                        kwdefaults = stack.pop() if arg.has_kwdefaults else None
+                        defaults = stack.pop() if arg.has_defaults else ()
+                        stack.append(Function(arg.code, globals_, defaults, kwdefaults, closure))
+                    elif opcode is SEND:
+                        value = stack.pop()
+                        iterator = stack[-1]
+                        if type(iterator) is Generator:
+                            if iterator.frame is None and value is None:
+                                stack[-1] = None
+                                pc = arg
+                                continue
+                            resumed = self.resume_generator(
+                                iterator, value, None, RESUME_SEND, UNBOUND, arg
+                            )
+                            if len(frames) >= max_depth:
+                                iterator.running = False
+                                raise self.recursion_error(len(frames))
+                            frame.generator.delegate = iterator
+                            frame.pc = pc
+                            frames.append(frame)
+                            frame = resumed
+                            break
+                        try:
+                            if value is None:
+                                value = next(iterator)
+                            else:
+                                value = attributes.load_attr(iterator, "send")(value)
+                        except StopIteration as stop:
+                            stack[-1] = stop.value
+                            pc = arg
+                        else:
+                            stack.append(value)
+                    else:
+                        self.rare(opcode, arg, frame, stack, cells)
+            except LimitError:
+                self.steps += slice_start - left
+                raise
+            except BaseException as exc:  # noqa: BLE001 - sandbox exceptions are values here
+                frame.pc = pc
+                reraising = self.reraising
+                self.reraising = False
+                frame = self.handle(exc, frame, frames, reraising)
+
+    # -- exceptions --------------------------------------------------------------
+
+    def handle(
+        self, exc: BaseException, frame: Frame, frames: list[Frame], reraising: bool
+    ) -> Frame:
+        """Find the handler for ``exc``, unwinding frames; raise it out when there is none."""
+        if not reraising:
+            self.set_context(exc)
+            _add_traceback(exc, frame)
+        else:
+            context = self.raised_context
+            if context is not None and context[0] is exc:
+                exc.__context__ = context[1]
+        self.raised_context = None
+        exc.__traceback__ = None
+        while True:
+            pc = frame.pc - 1
+            for start, end, handler, depth in frame.code.exc_table:
+                if start <= pc < end:
+                    del frame.stack[depth:]
+                    frame.stack.append(exc)
+                    frame.pc = handler
+                    return frame
+            generator = frame.generator
+            if generator is not None:
+                generator.frame = None
+                generator.running = False
+                generator.delegate = None
+                mode = frame.resume_mode
+                if isinstance(exc, StopIteration):
+                    converted = RuntimeError("generator raised StopIteration")
+                    converted.__cause__ = exc
+                    converted.__context__ = exc
+                    converted._littrs_tb = list(getattr(exc, "_littrs_tb", ()))  # type: ignore[attr-defined]
+                    exc = converted
+                if mode == RESUME_NESTED or not frames:
+                    raise exc
+                caller = frames.pop()
+                if caller.generator is not None and caller.generator.delegate is generator:
+                    caller.generator.delegate = None
+                if mode == RESUME_CLOSE and isinstance(exc, GeneratorExit):
+                    caller.stack.append(None)
+                    return caller
+            else:
+                if not frames:
+                    raise exc
+                caller = frames.pop()
+            frame = caller
+            _add_traceback(exc, frame)
+
+    def set_context(self, exc: BaseException) -> None:
+        """Chain ``exc`` to the exception being handled, as CPython does on raise."""
+        handled = self.handled
+        raised = self.raised_context
+        previous = raised[1] if raised is not None and raised[0] is exc else None
+        if handled is None or handled is exc:
+            exc.__context__ = previous
+            return
+        # Break a cycle the new context would make.
+        link = handled
+        while link is not None:
+            if link.__context__ is exc:
+                link.__context__ = None
+                break
+            link = link.__context__
+        exc.__context__ = handled
+
+    # -- the rarer instructions -----------------------------------------------------
+
+    def rare(self, opcode: int, arg: Any, frame: Frame, stack: list, cells: list | None) -> None:
+        """Instructions off the hot path; none of them switches frames."""
+        if opcode == op.BUILD_MAP:
+            if arg:
+                items = stack[-2 * arg :]
+                del stack[-2 * arg :]
+                stack.append({items[i]: items[i + 1] for i in range(0, len(items), 2)})
+            else:
+                stack.append({})
+        elif opcode == op.BUILD_SET:
+            if arg:
+                items = stack[-arg:]
+                del stack[-arg:]
+                stack.append(set(items))
+            else:
+                stack.append(set())
+        elif opcode == op.BUILD_SLICE:
+            if arg == 3:
+                step = stack.pop()
+                stop = stack.pop()
+                stack[-1] = slice(stack[-1], stop, step)
+            else:
+                stop = stack.pop()
+                stack[-1] = slice(stack[-1], stop)
+        elif opcode == op.BUILD_STRING:
+            parts = stack[-arg:]
+            del stack[-arg:]
+            stack.append("".join(parts))
+        elif opcode == op.FORMAT_VALUE:
+            conversion, has_spec = arg
+            spec = stack.pop() if has_spec else ""
+            value = stack[-1]
+            if conversion == "r":
+                value = repr(value)
+            elif conversion == "s":
+                value = str(value)
+            elif conversion == "a":
+                value = ascii(value)
+            if type(value) is str and not spec:
+                stack[-1] = value
+            else:
+                stack[-1] = self.format_value(value, spec)
+        elif opcode == op.SET_ADD:
+            value = stack.pop()
+            stack[-arg].add(value)
+        elif opcode == op.MAP_ADD:
+            value = stack.pop()
+            key = stack.pop()
+            stack[-arg][key] = value
+        elif opcode == op.LIST_EXTEND:
+            iterable = stack.pop()
+            if type(iterable) is Generator:
+                iterable = self.drain(iterable)
+            elif not _is_iterable(iterable):
+                raise TypeError(f"Value after * must be an iterable, not {type(iterable).__name__}")
+            stack[-arg].extend(iterable)
+        elif opcode == op.SET_UPDATE:
+            iterable = stack.pop()
+            if type(iterable) is Generator:
+                iterable = self.drain(iterable)
+            stack[-arg].update(iterable)
+        elif opcode == op.DICT_UPDATE:
+            mapping = stack.pop()
+            if not isinstance(mapping, dict):
+                raise TypeError(f"'{type(mapping).__name__}' object is not a mapping")
+            stack[-arg].update(mapping)
+        elif opcode == op.DICT_MERGE:
+            mapping = stack.pop()
+            target = stack[-arg]
+            func = stack[-arg - 2]
+            if not isinstance(mapping, dict):
+                raise TypeError(
+                    f"{_callable_name(func)} argument after ** must be a mapping, "
+                    f"not {type(mapping).__name__}"
+                )
+            for key, value in mapping.items():
+                if type(key) is not str:
+                    raise TypeError("keywords must be strings")
+                if key in target:
+                    raise TypeError(
+                        f"{_callable_name(func)} got multiple values for keyword argument '{key}'"
+                    )
+                target[key] = value
+        elif opcode == op.LIST_TO_TUPLE:
+            stack[-1] = tuple(stack[-1])
+        elif opcode == op.UNPACK_SEQUENCE:
+            sequence = stack.pop()
+            ts = type(sequence)
+            if (ts is tuple or ts is list) and len(sequence) == arg:
+                stack.extend(reversed(sequence))
+            else:
+                values = self.unpack_values(sequence, arg, None)
+                stack.extend(reversed(values))
+        elif opcode == op.UNPACK_EX:
+            before, after = arg
+            sequence = stack.pop()
+            values = self.unpack_values(sequence, before, after)
+            middle = values[before : len(values) - after]
+            result = values[:before] + [middle] + values[len(values) - after :]
+            stack.extend(reversed(result))
+        elif opcode == op.LOAD_CLOSURE:
+            stack.append(cells[arg])  # type: ignore[index]
+        elif opcode == op.DELETE_FAST:
+            if frame.fast[arg] is UNBOUND:
+                raise _unbound_local(frame.code, arg)
+            frame.fast[arg] = UNBOUND
+        elif opcode == op.DELETE_DEREF:
+            cell = cells[arg]  # type: ignore[index]
+            if cell.contents is UNBOUND:
+                raise _unbound_cell(frame.code, arg)
+            cell.contents = UNBOUND
+        elif opcode == op.DELETE_GLOBAL:
+            if arg not in frame.globals:
+                raise _name_error(arg, {}, {})
+            del frame.globals[arg]
+        elif opcode == op.DELETE_SUBSCR:
+            key = stack.pop()
+            container = stack.pop()
+            if isinstance(container, (list, dict, bytearray, set)) or not _is_vm_object(container):
+                del container[key]
+            else:
+                raise TypeError(f"'{type(container).__name__}' object does not support item deletion")
+        elif opcode == op.STORE_ATTR:
+            obj = stack.pop()
+            attributes.store_attr(obj, arg, stack.pop())
+        elif opcode == op.DELETE_ATTR:
+            attributes.delete_attr(stack.pop(), arg)
+        elif opcode == op.RAISE:
+            self.op_raise(arg, stack)
+        elif opcode == op.RERAISE:
+            self.reraising = True
+            raise stack.pop()
+        elif opcode == op.PUSH_EXC_INFO:
+            exc = stack.pop()
+            stack.append(self.handled)
+            stack.append(exc)
+            self.handled = exc
+        elif opcode == op.POP_EXCEPT:
+            self.handled = stack.pop()
+        elif opcode == op.POP_EXCEPT_RERAISE:
+            exc = stack.pop()
+            self.handled = stack.pop()
+            self.reraising = True
+            self.raised_context = (exc, exc.__context__)
+            raise exc
+        elif opcode == op.CHECK_EXC_MATCH:
+            expected = stack.pop()
+            _check_except_type(expected)
+            stack[-1] = isinstance(stack[-1], expected)
+        elif opcode == op.GET_YIELD_FROM_ITER:
+            if type(stack[-1]) is not Generator:
+                stack[-1] = _get_iter(stack[-1])
+        elif opcode == op.LOAD_ASSERTION_ERROR:
+            stack.append(AssertionError)
+        elif opcode == op.LOAD_SPECIAL:
+            stack[-1] = attributes.load_special(stack[-1], arg)
+        elif opcode == op.IMPORT_NAME:
+            stack.append(self.import_module(arg))
+        elif opcode == op.IMPORT_FROM:
+            module = stack[-1]
+            try:
+                stack.append(module.namespace[arg])
+            except KeyError:
+                raise ImportError(
+                    f"cannot import name '{arg}' from '{module.name}' (unknown location)"
+                ) from None
+        elif opcode == op.NOP:
+            pass
+        else:  # pragma: no cover - the compiler emits only known opcodes
+            raise SystemError(f"unknown opcode {opcode}")
+
+    def op_raise(self, kind: int, stack: list) -> None:
+        if kind == 0:
+            exc = self.handled
+            if exc is None:
+                raise RuntimeError("No active exception to reraise")
+            self.reraising = True
+            self.raised_context = (exc, exc.__context__)
+            raise exc
+        cause: Any = _MISSING
+        if kind == 2:
+            cause = stack.pop()
+        exc = _make_exception(stack.pop())
+        if cause is not _MISSING:
+            if cause is None:
+                exc.__cause__ = None
+            else:
+                cause = _make_exception(cause, for_cause=True)
+                exc.__cause__ = cause
+            exc.__suppress_context__ = True
+        self.raised_context = (exc, exc.__context__)
+        raise exc
+
+    def unpack_values(self, sequence: Any, count: int, after: int | None) -> list:
+        """The items of ``sequence`` for an unpacking, with CPython's errors."""
+        if type(sequence) is Generator:
+            values = self.drain(sequence)
+        else:
+            if not _is_iterable(sequence):
+                raise TypeError(f"cannot unpack non-iterable {type(sequence).__name__} object")
+            if after is None:
+                values = []
+                for value in sequence:
+                    values.append(value)
+                    if len(values) > count:
+                        raise ValueError(f"too many values to unpack (expected {count})")
+            else:
+                values = list(sequence)
+        if after is None:
+            if len(values) > count:
+                raise ValueError(f"too many values to unpack (expected {count})")
+            if len(values) < count:
+                raise ValueError(
+                    f"not enough values to unpack (expected {count}, got {len(values)})"
+                )
+        elif len(values) < count + after:
+            raise ValueError(
+                f"not enough values to unpack (expected at least {count + after}, "
+                f"got {len(values)})"
+            )
+        return values
+
+    def format_value(self, value: Any, spec: str) -> str:
+        from .formatting import format_value
+
+        return format_value(value, spec, self.check_size)
+
+    def check_size(self, size: int) -> None:
+        """Refuse to build a value of about ``size`` bytes beyond what the limits allow."""
+        check_size(size)
+
+    def write(self, text: str) -> None:
+        """Output of ``print``, counted against ``max_output``."""
+        self.output_size += len(text)
+        limit = self.limits.max_output
+        if limit is not None and self.output_size > limit:
+            raise OutputLimitError(f"Output limit exceeded (limit: {limit} characters)")
+        self.output.append(text)
+
+    def import_module(self, name: str) -> Module:
+        if self.importer is not None:
+            module = self.importer(name)
+            if module is not None:
+                return module
+        error = ModuleNotFoundError(f"No module named '{name}'")
+        error.name = name
+        raise error
+
+    # -- host-driven iteration ------------------------------------------------------
+
+    def nested_next(self, generator: Generator) -> Any:
+        """One step of a generator driven by host code; tool calls are refused here."""
+        frame = self.resume_generator(generator, None, None, RESUME_NESTED)
+        if type(frame) is not Frame:
+            return frame
+        driver = self.execute(frame)
+        try:
+            driver.send(None)
+        except StopIteration as stop:
+            if generator.frame is None:
+                raise StopIteration from None
+            return stop.value
+        driver.close()
+        generator.frame = None
+        generator.running = False
+        raise RuntimeError("a tool cannot be called from code that the host iterates here")
+
+    def drain(self, generator: Generator) -> list:
+        """All remaining items of a generator, run as nested host-driven steps."""
+        values = []
+        while True:
+            try:
+                values.append(self.nested_next(generator))
+            except StopIteration:
+                return values
+
+
+def _add_traceback(exc: BaseException, frame: Frame) -> None:
+    try:
+        entries = exc._littrs_tb  # type: ignore[attr-defined]
+    except AttributeError:
+        entries = exc._littrs_tb = []  # type: ignore[attr-defined]
+    entries.append((frame.code, frame.pc - 1))
+
+
+def _make_exception(value: Any, for_cause: bool = False) -> BaseException:
+    if isinstance(value, type) and issubclass(value, BaseException):
+        return value()
+    if isinstance(value, BaseException):
+        return value
+    if for_cause:
+        raise TypeError("exception causes must derive from BaseException")
+    raise TypeError("exceptions must derive from BaseException")
+
+
+def _check_except_type(expected: Any) -> None:
+    items = expected if type(expected) is tuple else (expected,)
+    for item in items:
+        if not (isinstance(item, type) and issubclass(item, BaseException)):
+            raise TypeError(
+                "catching classes that do not inherit from BaseException is not allowed"
+            )
+
+
+def _unbound_local(code: Code, slot: int) -> UnboundLocalError:
+    name = code.varnames[slot]
+    return UnboundLocalError(
+        f"cannot access local variable '{name}' where it is not associated with a value"
+    )
+
+
+def _unbound_cell(code: Code, index: int) -> NameError:
+    if index < len(code.cellvars):
+        return UnboundLocalError(
+            f"cannot access local variable '{code.cellvars[index]}' where it is not "
+            "associated with a value"
+        )
+    name = code.freevars[index - len(code.cellvars)]
+    return NameError(
+        f"cannot access free variable '{name}' where it is not associated with a value"
+        " in enclosing scope"
+    )
+
+
+def _name_error(name: str, globals_: dict, builtins: dict) -> NameError:
+    from .suggestions import suggest
+
+    error = NameError(f"name '{name}' is not defined")
+    error.name = name  # type: ignore[attr-defined]
+    suggestion = suggest(name, list(globals_) + list(builtins))
+    if suggestion is not None:
+        error._littrs_suggestion = suggestion  # type: ignore[attr-defined]
+    return error
+
+
+def _callable_name(func: Any) -> str:
+    if type(func) is Function:
+        return f"{func.qualname}()"
+    name = getattr(func, "name", None) if type(func) in (Builtin, BoundBuiltin, Tool) else None
+    if isinstance(func, type):
+        name = func.__name__
+    return f"{name}()" if name else f"{type(func).__name__} object"
+
+
+def _is_vm_object(value: Any) -> bool:
+    return type(value) in (Function, Generator, Builtin, BoundBuiltin, Module, Tool, Cell)
+
+
+def _is_iterable(value: Any) -> bool:
+    if _is_vm_object(value):
+        return type(value) is Generator
+    try:
+        iter(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _get_iter(value: Any) -> Any:
+    if _is_vm_object(value):
+        raise TypeError(f"'{type(value).__name__}' object is not iterable")
+    return iter(value)
+
+
+def _contains(item: Any, container: Any) -> bool:
+    if _is_vm_object(container):
+        if type(container) is Generator:
+            return any(value is item or value == item for value in container)
+        raise TypeError(f"argument of type '{type(container).__name__}' is not iterable")
+    return item in container
+
+
+def _subscript(container: Any, key: Any) -> Any:
+    if _is_vm_object(container):
+        raise TypeError(f"'{type(container).__name__}' object is not subscriptable")
+    return operations.subscript(container, key)
+
+
+def _store_subscript(container: Any, key: Any, value: Any) -> None:
+    if _is_vm_object(container) or isinstance(container, type):
+        raise TypeError(f"'{type(container).__name__}' object does not support item assignment")
+    container[key] = value
+
+
+def _multiply(left: Any, right: Any) -> Any:
+    return operations.multiply(left, right)
+
+
+def _binary(function: Any, left: Any, right: Any) -> Any:
+    return operations.binary(function, left, right)
+
+
+def _inplace(function: Any, left: Any, right: Any) -> Any:
+    return operations.inplace(function, left, right)

@@ -1,0 +1,193 @@
+"""The VM's own object types: what sandbox code sees besides builtin values.
+
+Each class is named after the CPython type it stands for (``function``,
+``generator``, ``builtin_function_or_method``, ``module``, ``cell``) so that
+host error messages that name the type ("'function' object is not
+subscriptable") read exactly as CPython's. None of them defines ``__call__``,
+``__iter__`` or ``__getattr__`` hooks that would let host code run sandbox code
+behind the machine's back; the machine dispatches on their type.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .code import UNBOUND, Code
+
+
+class Cell:
+    """A variable shared between a function and the closures made inside it."""
+
+    __slots__ = ("contents",)
+
+    def __init__(self, contents: Any = UNBOUND) -> None:
+        self.contents = contents
+
+    def __repr__(self) -> str:
+        return f"<cell at {id(self):#x}>"
+
+
+Cell.__name__ = Cell.__qualname__ = "cell"
+
+
+class Function:
+    """A sandbox function: code plus the environment it was made in."""
+
+    __slots__ = ("code", "globals", "defaults", "kwdefaults", "closure", "name", "qualname", "doc", "attrs")
+
+    def __init__(
+        self,
+        code: Code,
+        globals: dict,
+        defaults: tuple = (),
+        kwdefaults: dict | None = None,
+        closure: tuple = (),
+    ) -> None:
+        self.code = code
+        self.globals = globals
+        self.defaults = defaults
+        self.kwdefaults = kwdefaults
+        self.closure = closure
+        self.name = code.name
+        self.qualname = code.qualname
+        self.doc = code.docstring
+        self.attrs: dict | None = None
+
+    def __repr__(self) -> str:
+        return f"<function {self.qualname} at {id(self):#x}>"
+
+
+Function.__name__ = Function.__qualname__ = "function"
+
+
+class Generator:
+    """A suspended sandbox frame of a generator function.
+
+    ``frame`` is None once the generator has finished. ``running`` guards
+    against re-entry ("generator already executing"). ``delegate`` is the
+    sub-iterator of a ``yield from`` in progress, so ``throw`` and ``close``
+    can be forwarded to it.
+    """
+
+    __slots__ = ("frame", "name", "qualname", "running", "started", "delegate")
+
+    def __init__(self, frame: Any, code: Code) -> None:
+        self.frame = frame
+        self.name = code.name
+        self.qualname = code.qualname
+        self.running = False
+        self.started = False
+        self.delegate: Any = None
+
+    def __repr__(self) -> str:
+        return f"<generator object {self.qualname} at {id(self):#x}>"
+
+
+Generator.__name__ = Generator.__qualname__ = "generator"
+
+
+class Builtin:
+    """A builtin function implemented by the host.
+
+    ``fn`` is called with the positional arguments (and keyword arguments when
+    there are any). With ``needs_vm`` it also receives the running machine as
+    its first argument: print, iteration helpers and anything that calls back
+    into sandbox code.
+    """
+
+    __slots__ = ("fn", "name", "needs_vm", "self_name")
+
+    def __init__(
+        self, name: str, fn: Callable[..., Any], needs_vm: bool = False, self_name: str = ""
+    ) -> None:
+        self.fn = fn
+        self.name = name
+        self.needs_vm = needs_vm
+        self.self_name = self_name
+
+    def __repr__(self) -> str:
+        return f"<built-in function {self.name}>"
+
+
+Builtin.__name__ = Builtin.__qualname__ = "builtin_function_or_method"
+
+
+class BoundBuiltin:
+    """A method of a builtin type implemented by the VM (``list.sort`` with a key)."""
+
+    __slots__ = ("self", "fn", "name", "needs_vm")
+
+    def __init__(self, owner: Any, fn: Callable[..., Any], name: str, needs_vm: bool) -> None:
+        self.self = owner
+        self.fn = fn
+        self.name = name
+        self.needs_vm = needs_vm
+
+    def __repr__(self) -> str:
+        return (
+            f"<built-in method {self.name} of {type(self.self).__name__} object"
+            f" at {id(self.self):#x}>"
+        )
+
+
+BoundBuiltin.__name__ = BoundBuiltin.__qualname__ = "builtin_function_or_method"
+
+
+class Module:
+    """An importable module: a name and a namespace of sandbox values."""
+
+    __slots__ = ("name", "namespace")
+
+    def __init__(self, name: str, namespace: dict[str, Any]) -> None:
+        self.name = name
+        self.namespace = namespace
+
+    def __repr__(self) -> str:
+        return f"<module '{self.name}'>"
+
+
+Module.__name__ = Module.__qualname__ = "module"
+
+
+class Request:
+    """What a builtin returns to ask the machine to run sandbox code for it."""
+
+    __slots__ = ()
+
+
+class CallRequest(Request):
+    """Call ``function`` with ``args``/``kwargs`` as a VM frame; its result is the builtin's."""
+
+    __slots__ = ("function", "args", "kwargs")
+
+    def __init__(self, function: Any, args: list, kwargs: dict | None = None) -> None:
+        self.function = function
+        self.args = args
+        self.kwargs = kwargs
+
+
+class ResumeRequest(Request):
+    """Resume ``generator`` with ``value`` (next/send) or raise ``exc`` into it (throw)."""
+
+    __slots__ = ("generator", "value", "exc", "default", "mode")
+
+    def __init__(
+        self, generator: Generator, value: Any, exc: BaseException | None, mode: int,
+        default: Any = UNBOUND,
+    ) -> None:
+        self.generator = generator
+        self.value = value
+        self.exc = exc
+        self.mode = mode
+        self.default = default
+
+
+def _host_next(generator: Generator) -> Any:
+    """Host code iterating a sandbox generator: a nested, non-pausable run."""
+    from .context import current
+
+    return current.get().nested_next(generator)
+
+
+Generator.__iter__ = lambda self: self  # type: ignore[attr-defined]
+Generator.__next__ = _host_next  # type: ignore[attr-defined]

@@ -1,0 +1,192 @@
+"""Builtins written in sandbox Python, for the cases that must run sandbox code.
+
+When ``sorted`` gets a sandbox key function, or ``sum`` a sandbox generator,
+the host cannot call the sandbox back (DESIGN invariant 3). The builtin then
+hands the work to one of these functions, which the machine runs as ordinary
+VM frames: pausable at any tool call, paid for instruction by instruction,
+and part of a snapshot like any other frame. Their frames are left out of
+tracebacks, as C builtins are in CPython's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .code import Code, FunctionTemplate
+
+SOURCE = '''
+def __list(iterable):
+    result = []
+    for item in iterable:
+        result.append(item)
+    return result
+
+def __tuple(iterable):
+    return tuple(__list(iterable))
+
+def __set(iterable):
+    return set(__list(iterable))
+
+def __frozenset(iterable):
+    return frozenset(__list(iterable))
+
+def __dict(iterable, kwargs):
+    result = dict(__list(iterable))
+    result.update(kwargs)
+    return result
+
+def __join(separator, iterable):
+    return separator.join(__list(iterable))
+
+def __extend(target, iterable):
+    target.extend(__list(iterable))
+
+def __sorted(iterable, key, reverse):
+    items = __list(iterable)
+    __sort(items, key, reverse)
+    return items
+
+def __sort(items, key, reverse):
+    if key is None:
+        __sort_by_keys(items, None, reverse)
+    else:
+        __sort_by_keys(items, [key(item) for item in items], reverse)
+
+def __minmax(iterable, key, default, is_max, name):
+    best = __missing
+    best_key = None
+    for item in iterable:
+        item_key = item if key is None else key(item)
+        if best is __missing or (item_key > best_key if is_max else item_key < best_key):
+            best = item
+            best_key = item_key
+    if best is __missing:
+        if default is __missing:
+            raise ValueError(name + "() arg is an empty sequence")
+        return default
+    return best
+
+def __sum(iterable, start):
+    total = start
+    for item in iterable:
+        total = total + item
+    return total
+
+def __any(iterable):
+    for item in iterable:
+        if item:
+            return True
+    return False
+
+def __all(iterable):
+    for item in iterable:
+        if not item:
+            return False
+    return True
+
+def __map(function, iterators):
+    while True:
+        arguments = []
+        for iterator in iterators:
+            for value in iterator:
+                arguments.append(value)
+                break
+            else:
+                return
+        yield function(*arguments)
+
+def __filter(function, iterable):
+    for item in iterable:
+        if (bool(item) if function is None else function(item)):
+            yield item
+
+def __filterfalse(function, iterable):
+    for item in iterable:
+        if not (bool(item) if function is None else function(item)):
+            yield item
+
+def __enumerate(iterable, start):
+    index = start
+    for item in iterable:
+        yield index, item
+        index += 1
+
+def __zip(iterators, strict):
+    if not iterators:
+        return
+    while True:
+        items = []
+        for position, iterator in enumerate(iterators):
+            for value in iterator:
+                items.append(value)
+                break
+            else:
+                if strict:
+                    if position:
+                        plural = "" if position == 1 else "s"
+                        raise ValueError(
+                            "zip() argument " + str(position + 1) + " is shorter than argument"
+                            + plural + " 1" + ("" if position == 1 else "-" + str(position)))
+                    for other_position, other in enumerate(iterators[1:]):
+                        for value in other:
+                            plural = "" if other_position == 0 else "s"
+                            raise ValueError(
+                                "zip() argument " + str(other_position + 2)
+                                + " is longer than argument" + plural + " 1"
+                                + ("" if other_position == 0 else "-" + str(other_position + 1)))
+                return
+        yield tuple(items)
+
+def __call_iter(function, sentinel):
+    while True:
+        value = function()
+        if value == sentinel:
+            return
+        yield value
+'''
+
+
+class _Missing:
+    """The prelude's marker for "no argument given"."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<missing>"
+
+
+MISSING = _Missing()
+
+_functions: dict[str, Any] | None = None
+
+
+def prelude_function(name: str) -> Any:
+    """The prelude function ``name`` (compiled once per process, on first use)."""
+    global _functions
+    if _functions is None:
+        _functions = _build()
+    return _functions[name]
+
+
+def _build() -> dict[str, Any]:
+    from .compiler import compile_source
+    from .objects import Function
+
+    code = compile_source(SOURCE)
+    _hide(code)
+    namespace: dict[str, Any] = {"__missing": MISSING}
+    for op_code, arg in code.instrs:
+        if isinstance(arg, FunctionTemplate):
+            function = Function(arg.code, namespace)
+            namespace[arg.code.name] = function
+    from .builtins import sort_by_keys
+
+    namespace["__sort_by_keys"] = sort_by_keys
+    return namespace
+
+
+def _hide(code: Code) -> None:
+    code.kind = "prelude"
+    for _, arg in code.instrs:
+        if isinstance(arg, FunctionTemplate):
+            _hide(arg.code)

@@ -1,0 +1,72 @@
+"""CPython-style tracebacks of sandbox code, for the host and for the model.
+
+The machine records ``(code, pc)`` entries on an exception as it unwinds
+(innermost first); this module turns them into the text CPython would print,
+chained exceptions and "Did you mean" suggestions included. Frames of the
+prelude (builtins written in sandbox Python) are left out, as CPython leaves
+out its C builtins.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CAUSE = "\nThe above exception was the direct cause of the following exception:\n\n"
+CONTEXT = "\nDuring handling of the above exception, another exception occurred:\n\n"
+
+
+def exception_line(exc: BaseException) -> str:
+    """The last line: ``ValueError: message``, with a suggestion when there is one."""
+    name = type(exc).__name__
+    try:
+        message = str(exc)
+    except Exception:  # noqa: BLE001 - a broken __str__ must not break the report
+        message = "<exception str() failed>"
+    line = f"{name}: {message}" if message else name
+    suggestion = getattr(exc, "_littrs_suggestion", None)
+    if suggestion is not None:
+        line += f". Did you mean: '{suggestion}'?"
+    for note in getattr(exc, "__dict__", {}).get("__notes__", ()):
+        line += f"\n{note}"
+    return line
+
+
+def frame_lines(exc: BaseException) -> list[str]:
+    lines = []
+    for code, pc in reversed(getattr(exc, "_littrs_tb", ())):
+        if code.kind == "prelude":
+            continue
+        lineno = code.line_of(pc)
+        lines.append(f'  File "<sandbox>", line {lineno}, in {code.name}\n')
+        if 0 < lineno <= len(code.source_lines):
+            source = code.source_lines[lineno - 1].strip()
+            if source:
+                lines.append(f"    {source}\n")
+    return lines
+
+
+def format_exception(exc: BaseException) -> str:
+    """The whole traceback text, chain included, as CPython prints it."""
+    chain: list[tuple[BaseException, str]] = []
+    seen: set[int] = set()
+    current: Any = exc
+    link = ""
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        chain.append((current, link))
+        if current.__cause__ is not None:
+            current, link = current.__cause__, CAUSE
+        elif current.__context__ is not None and not current.__suppress_context__:
+            current, link = current.__context__, CONTEXT
+        else:
+            current = None
+    parts = []
+    for item, link in reversed(chain):
+        frames = frame_lines(item)
+        if frames:
+            parts.append("Traceback (most recent call last):\n")
+            parts.extend(frames)
+        parts.append(exception_line(item) + "\n")
+        if link:
+            parts.append(link)
+    return "".join(parts)

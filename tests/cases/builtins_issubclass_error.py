@@ -1,0 +1,3 @@
+"""issubclass with a non-class first argument."""
+print(issubclass(str, object))
+issubclass(1, int)

@@ -1,0 +1,13 @@
+"""print() with sep= and end= and multiple/no arguments."""
+print()
+print("a", "b", "c")
+print("a", "b", sep="")
+print("a", "b", sep=", ", end="!\n")
+print("no newline", end="")
+print(" <- same line")
+print(1, 2.5, None, [1], (2,), {"k": "v"}, "s", b"b", sep="|")
+print(*range(5), sep="-", end="\n\n")
+print("multi\nline")
+print("", end="")
+print("tab\tsep", sep=None, end=None)
+print("after")

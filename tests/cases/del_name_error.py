@@ -1,0 +1,4 @@
+"""Deleting an unbound name."""
+x = 1
+del x
+del x

@@ -1,0 +1,3 @@
+"""A bare failing assert has an empty message."""
+x = []
+assert x

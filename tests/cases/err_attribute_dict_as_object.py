@@ -1,0 +1,3 @@
+"""Dict keys are not attributes."""
+config = {"debug": True}
+config.debug

@@ -1,0 +1,2 @@
+"""Attribute access on an int literal."""
+(5).append

@@ -1,0 +1,2 @@
+"""Unknown attribute on a list."""
+[].foo

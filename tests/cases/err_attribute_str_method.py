@@ -1,0 +1,4 @@
+"""Misspelled str method."""
+s = "hello"
+print(s.upper())
+s.uppercase()

@@ -1,0 +1,4 @@
+"""An undefined name ends the program with NameError."""
+print("before")
+total = 1
+print(totl)

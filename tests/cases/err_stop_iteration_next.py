@@ -1,0 +1,4 @@
+"""next() on an exhausted iterator at top level."""
+it = iter([1])
+print(next(it))
+next(it)

@@ -1,0 +1,2 @@
+"""Unary minus on a string."""
+-"abc"

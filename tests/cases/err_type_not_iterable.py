@@ -1,0 +1,3 @@
+"""Iterating over an int."""
+for i in 10:
+    print(i)

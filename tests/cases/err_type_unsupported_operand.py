@@ -1,0 +1,5 @@
+"""Binary operator between int and str."""
+count = 3
+label = "items"
+print(count * label)
+count + label

@@ -1,0 +1,2 @@
+"""list.index of a missing value."""
+["a", "b"].index("c")

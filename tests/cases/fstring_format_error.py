@@ -1,0 +1,3 @@
+"""An invalid spec inside an f-string."""
+v = "text"
+f"{v:d}"

@@ -1,0 +1,3 @@
+"""Sorting incomparable items."""
+l = [3, "a", 1]
+l.sort()

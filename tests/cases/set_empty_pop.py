@@ -1,0 +1,4 @@
+"""Popping an empty set."""
+s = {1}
+print(s.pop())
+s.pop()

@@ -1,0 +1,3 @@
+"""Adding an int to a str."""
+x = "count: "
+x + 5

@@ -1,0 +1,2 @@
+"""Invalid UTF-8 fails to decode."""
+b"ok\xff".decode()

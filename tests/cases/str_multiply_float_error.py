@@ -1,0 +1,2 @@
+"""Sequence repetition needs an int."""
+"ab" * 2.0

@@ -1,0 +1,2 @@
+"""Tuple + list is a TypeError."""
+(1, 2) + [3]

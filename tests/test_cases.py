@@ -1,0 +1,117 @@
+"""Differential tests: every program in tests/cases/ runs under CPython and littrs.
+
+CPython (the interpreter running pytest) is the oracle. For each program both
+sides produce an :class:`Outcome`: the repr of the value of the final expression
+statement (like a REPL; ``'None'`` if the program does not end with one), the
+printed lines, and, if the program ended with an uncaught exception, its type
+name and message. The two outcomes must be equal. See tests/cases/README.md.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import difflib
+import io
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+CASES_DIR = Path(__file__).parent / "cases"
+CASE_FILES = sorted(CASES_DIR.glob("*.py"))
+
+
+class Outcome(NamedTuple):
+    value: str | None  # repr of the final expression's value; None if an exception ended the run
+    printed: list[str]  # printed lines, see output_lines()
+    exc_type: str | None  # type name of the uncaught exception, or None
+    exc_message: str | None  # str() of the uncaught exception, or None
+
+
+def output_lines(text: str) -> list[str]:
+    """Turn captured stdout text into lines, the way littrs reports ``printed``.
+
+    The rule: an empty output is ``[]``; otherwise drop one trailing ``"\\n"`` and
+    split on ``"\\n"``. So ``print()`` gives ``[""]`` and ``print("a", end="")``
+    gives ``["a"]``.
+    """
+    if not text:
+        return []
+    if text.endswith("\n"):
+        text = text[:-1]
+    return text.split("\n")
+
+
+def split_final_expression(
+    source: str, filename: str = "<case>"
+) -> tuple[ast.Module, ast.expr | None]:
+    """Parse ``source``; split off the last statement if it is an expression statement."""
+    tree = ast.parse(source, filename=filename)
+    final: ast.expr | None = None
+    if tree.body and isinstance(tree.body[-1], ast.Expr):
+        final = tree.body.pop().value
+    return tree, final
+
+
+def run_cpython(source: str, filename: str = "<case>") -> Outcome:
+    """Run ``source`` in-process under CPython and describe what happened."""
+    module, final = split_final_expression(source, filename)
+    namespace: dict[str, object] = {"__name__": "__main__"}
+    buffer = io.StringIO()
+    value: object = None
+    try:
+        with contextlib.redirect_stdout(buffer):
+            exec(compile(module, filename, "exec"), namespace)
+            if final is not None:
+                expression = ast.Expression(body=final)
+                value = eval(compile(expression, filename, "eval"), namespace)
+    except BaseException as exc:  # the program's own uncaught exception
+        return Outcome(None, output_lines(buffer.getvalue()), type(exc).__name__, str(exc))
+    return Outcome(repr(value), output_lines(buffer.getvalue()), None, None)
+
+
+def run_littrs(source: str) -> Outcome:
+    """Run ``source`` in a fresh littrs sandbox and describe what happened."""
+    from littrs import Sandbox, SandboxError
+
+    sandbox = Sandbox()
+    try:
+        value, printed = sandbox.capture(source)
+    except SandboxError as exc:
+        return Outcome(None, list(exc.printed), exc.type_name, exc.message)
+    return Outcome(repr(value), list(printed), None, None)
+
+
+def describe_mismatch(expected: Outcome, got: Outcome) -> str:
+    """A readable report of how the littrs outcome differs from CPython's."""
+    lines: list[str] = []
+    for field in ("exc_type", "exc_message", "value"):
+        want, have = getattr(expected, field), getattr(got, field)
+        if want != have:
+            lines.append(f"{field}:")
+            lines.append(f"    cpython: {want!r}")
+            lines.append(f"    littrs:  {have!r}")
+    if expected.printed != got.printed:
+        lines.append("printed (--- cpython, +++ littrs):")
+        diff = difflib.unified_diff(
+            [repr(line) for line in expected.printed],
+            [repr(line) for line in got.printed],
+            fromfile="cpython",
+            tofile="littrs",
+            lineterm="",
+        )
+        lines.extend("    " + line for line in diff)
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("path", CASE_FILES, ids=[path.stem for path in CASE_FILES])
+def test_case(path: Path) -> None:
+    source = path.read_text(encoding="utf-8")
+    expected = run_cpython(source, str(path))
+    got = run_littrs(source)
+    if got != expected:
+        pytest.fail(
+            f"{path.name}: littrs differs from CPython\n{describe_mismatch(expected, got)}",
+            pytrace=False,
+        )
