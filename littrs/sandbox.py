@@ -13,10 +13,10 @@ from typing import Any, Callable
 
 from .boundary import to_host, to_sandbox
 from .errors import SandboxError
-from .vm.builtins import EXCEPTIONS, make_builtins
+from .vm.builtins import make_builtins
 from .vm.compiler import compile_source
 from .vm.context import current
-from .vm.machine import Limits, Machine, Tool, ToolCall
+from .vm.machine import Limits, Machine, Tool, ToolCall, Uncaught
 from .vm.tracebacks import format_exception
 from .tools import bind_tool_call, tool_exception
 
@@ -126,16 +126,15 @@ class Sandbox:
                         request = driver.send(result)
             except StopIteration as done:
                 value = done.value
-            except SandboxError:
-                raise
+            except Uncaught as uncaught:
+                exc = uncaught.exc
+                raise SandboxError(
+                    type(exc).__name__,
+                    _message(exc),
+                    format_exception(exc),
+                    split_lines("".join(machine.output)),
+                ) from None
             except Exception as exc:
-                if _is_sandbox_exception(exc):
-                    raise SandboxError(
-                        type(exc).__name__,
-                        _message(exc),
-                        format_exception(exc),
-                        split_lines("".join(machine.output)),
-                    ) from None
                 if hasattr(exc, "printed"):
                     exc.printed = split_lines("".join(machine.output))  # type: ignore[attr-defined]
                 raise
@@ -164,15 +163,9 @@ def split_lines(text: str) -> list[str]:
     return text.split("\n")
 
 
-def _is_sandbox_exception(exc: BaseException) -> bool:
-    return type(exc) in _SANDBOX_EXCEPTION_TYPES
-
-
 def _message(exc: BaseException) -> str:
     try:
         return str(exc)
     except Exception:  # noqa: BLE001
         return ""
 
-
-_SANDBOX_EXCEPTION_TYPES = frozenset(EXCEPTIONS.values())

@@ -2,9 +2,10 @@
 
 CPython (the interpreter running pytest) is the oracle. For each program both
 sides produce an :class:`Outcome`: the repr of the value of the final expression
-statement (like a REPL; ``'None'`` if the program does not end with one), the
-printed lines, and, if the program ended with an uncaught exception, its type
-name and message. The two outcomes must be equal. See tests/cases/README.md.
+statement (like a REPL; ``'None'`` if the program does not end with one; see
+:func:`value_repr`), the printed lines, and, if the program ended with an uncaught
+exception, its type name and message. The two outcomes must be equal. See
+tests/cases/README.md.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ CASE_FILES = sorted(CASES_DIR.glob("*.py"))
 
 
 class Outcome(NamedTuple):
-    value: str | None  # repr of the final expression's value; None if an exception ended the run
+    value: (
+        str | None
+    )  # value_repr() of the final expression's value; None if an exception ended the run
     printed: list[str]  # printed lines, see output_lines()
     exc_type: str | None  # type name of the uncaught exception, or None
     exc_message: str | None  # str() of the uncaught exception, or None
@@ -41,6 +44,35 @@ def output_lines(text: str) -> list[str]:
     if text.endswith("\n"):
         text = text[:-1]
     return text.split("\n")
+
+
+def value_repr(value: object, _active: frozenset[int] = frozenset()) -> str:
+    """``repr(value)``, except that set elements are listed in a canonical order.
+
+    The final value reaches the host through littrs's boundary, which builds a new
+    host set; the iteration order of a set depends on its insertion history, which
+    the conversion cannot reproduce. (Printed sets are compared exactly: their
+    order is the sandbox's own.)
+    """
+    kind = type(value)
+    if kind not in (list, tuple, dict, set, frozenset):
+        return repr(value)
+    if id(value) in _active:
+        return "[...]" if kind is list else "{...}" if kind is dict else "(...)"
+    active = _active | {id(value)}
+    if kind is list:
+        return "[" + ", ".join(value_repr(item, active) for item in value) + "]"
+    if kind is tuple:
+        items = [value_repr(item, active) for item in value]
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+    if kind is dict:
+        pairs = (f"{value_repr(k, active)}: {value_repr(v, active)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    items = sorted(value_repr(item, active) for item in value)
+    body = "{" + ", ".join(items) + "}" if items else ""
+    if kind is frozenset:
+        return f"frozenset({body})"
+    return body or "set()"
 
 
 def split_final_expression(
@@ -68,7 +100,7 @@ def run_cpython(source: str, filename: str = "<case>") -> Outcome:
                 value = eval(compile(expression, filename, "eval"), namespace)
     except BaseException as exc:  # the program's own uncaught exception
         return Outcome(None, output_lines(buffer.getvalue()), type(exc).__name__, str(exc))
-    return Outcome(repr(value), output_lines(buffer.getvalue()), None, None)
+    return Outcome(value_repr(value), output_lines(buffer.getvalue()), None, None)
 
 
 def run_littrs(source: str) -> Outcome:
@@ -80,7 +112,7 @@ def run_littrs(source: str) -> Outcome:
         value, printed = sandbox.capture(source)
     except SandboxError as exc:
         return Outcome(None, list(exc.printed), exc.type_name, exc.message)
-    return Outcome(repr(value), list(printed), None, None)
+    return Outcome(value_repr(value), list(printed), None, None)
 
 
 def describe_mismatch(expected: Outcome, got: Outcome) -> str:

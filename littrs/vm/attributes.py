@@ -26,6 +26,9 @@ _ITERATORS = tuple(
 ) + (enumerate, zip, map, filter, reversed, type(reversed({}.keys())))
 
 
+_HOST_CALLABLES = (type(len), type(str.join), type(dict.__dict__["fromkeys"]))
+
+
 class VMMethod:
     """A method the VM implements itself; ``fn(self, *args)`` or ``fn(vm, self, *args)``."""
 
@@ -157,6 +160,8 @@ def load_attr(obj: Any, name: str) -> Any:
         return None
     if name == "__name__" and t in (Builtin, BoundBuiltin):
         return obj.name
+    if name in ("__name__", "__qualname__") and t in _HOST_CALLABLES:
+        return getattr(obj, name)
     if name == "__self__" and t is BoundBuiltin:
         raise attribute_error(obj, name)
     raise attribute_error(obj, name)

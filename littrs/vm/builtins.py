@@ -37,7 +37,8 @@ _WrapperDescriptor = type(int.__add__)
 
 # Types whose constructors are safe for the host to call on plain host values.
 CONSTRUCTIBLE = (bool, int, float, complex, str, bytes, bytearray, list, tuple, dict, set,
-                 frozenset, range, slice, type, enumerate, zip, map, filter, reversed, object)
+                 frozenset, range, slice, type, enumerate, zip, map, filter, reversed, object,
+                 type(None))
 
 EXCEPTIONS = {
     name: value

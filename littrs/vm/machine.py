@@ -54,9 +54,22 @@ from .objects import (
 )
 
 _HostMethod = type([].append)
+_MethodDescriptor = type(str.join)
 _MISSING = object()
 SLICE = 10_000  # instructions between limit checks
 DEFAULT_RECURSION_DEPTH = 1000  # CPython's default: beyond it, a catchable RecursionError
+
+
+class Uncaught(Exception):
+    """Carries a sandbox exception that no sandbox frame handled out of the machine.
+
+    A wrapper, because a StopIteration escaping the driver generator would be
+    turned into a RuntimeError by the host.
+    """
+
+    def __init__(self, exc: BaseException) -> None:
+        super().__init__(exc)
+        self.exc = exc
 
 
 class ToolCall:
@@ -204,7 +217,7 @@ class Machine:
                 )
             else:
                 result = func.fn(func.self, *args, **kwargs) if kwargs else func.fn(func.self, *args)
-        elif tf is _HostMethod:
+        elif tf is _HostMethod or tf is _MethodDescriptor:
             return func(*args, **kwargs) if kwargs else func(*args)
         elif tf is Tool:
             return ToolCall(func, args, kwargs)
@@ -234,10 +247,12 @@ class Machine:
         """The generator's frame, readied to run; or the value/exception if it is done."""
         frame = generator.frame
         if frame is None:
-            if exc is not None:
-                raise exc
             if mode == RESUME_CLOSE:
                 return None
+            if mode == RESUME_FOR:
+                return _MISSING
+            if exc is not None:
+                raise exc
             if default is not UNBOUND:
                 return default
             raise StopIteration
@@ -710,7 +725,7 @@ class Machine:
                     converted._littrs_tb = list(getattr(exc, "_littrs_tb", ()))  # type: ignore[attr-defined]
                     exc = converted
                 if mode == RESUME_NESTED or not frames:
-                    raise exc
+                    raise Uncaught(exc)
                 caller = frames.pop()
                 if caller.generator is not None and caller.generator.delegate is generator:
                     caller.generator.delegate = None
@@ -719,7 +734,7 @@ class Machine:
                     return caller
             else:
                 if not frames:
-                    raise exc
+                    raise Uncaught(exc)
                 caller = frames.pop()
             frame = caller
             _add_traceback(exc, frame)
@@ -1001,6 +1016,8 @@ class Machine:
         driver = self.execute(frame)
         try:
             driver.send(None)
+        except Uncaught as uncaught:
+            raise uncaught.exc from None
         except StopIteration as stop:
             if generator.frame is None:
                 raise StopIteration from None
@@ -1080,7 +1097,7 @@ def _name_error(name: str, globals_: dict, builtins: dict) -> NameError:
 
 def _callable_name(func: Any) -> str:
     if type(func) is Function:
-        return f"{func.qualname}()"
+        return f"__main__.{func.qualname}()"
     name = getattr(func, "name", None) if type(func) in (Builtin, BoundBuiltin, Tool) else None
     if isinstance(func, type):
         name = func.__name__

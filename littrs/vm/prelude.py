@@ -180,8 +180,9 @@ def _build() -> dict[str, Any]:
             function = Function(arg.code, namespace)
             namespace[arg.code.name] = function
     from .builtins import sort_by_keys
+    from .objects import Builtin
 
-    namespace["__sort_by_keys"] = sort_by_keys
+    namespace["__sort_by_keys"] = Builtin("sort", sort_by_keys)
     return namespace
 
 

@@ -12,6 +12,8 @@ import ast
 import symtable
 from collections import defaultdict, deque
 
+from _symtable import CELL, FREE, GLOBAL_EXPLICIT, GLOBAL_IMPLICIT, LOCAL
+
 SCOPE_NODES = (
     ast.FunctionDef,
     ast.AsyncFunctionDef,
@@ -51,11 +53,14 @@ class Scope:
                 child_frees.update(child.get_frees())  # type: ignore[attr-defined]
         for symbol in table.get_symbols():
             name = symbol.get_name()
-            if symbol.is_free():
+            # The scope field itself: symtable's is_global()/is_local() take any
+            # function named "top" for the module.
+            scope = symbol._Symbol__scope  # type: ignore[attr-defined]
+            if scope == FREE:
                 self.frees.append(name)
-            elif symbol.is_global() or symbol.is_declared_global():
+            elif scope in (GLOBAL_EXPLICIT, GLOBAL_IMPLICIT):
                 self.globals.add(name)
-            elif symbol.is_local():
+            elif scope in (LOCAL, CELL):
                 if name in child_frees:
                     self.cells.append(name)
                 else:
