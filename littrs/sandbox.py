@@ -9,16 +9,17 @@ answered by calling the host function, through the boundary both ways.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .boundary import to_host, to_sandbox
 from .errors import SandboxError
+from .tools import bind_tool_call, tool_exception
 from .vm.builtins import make_builtins
 from .vm.compiler import compile_source
 from .vm.context import current
 from .vm.machine import Limits, Machine, Tool, ToolCall, Uncaught
 from .vm.tracebacks import format_exception
-from .tools import bind_tool_call, tool_exception
 
 _LIMIT_NAMES = ("max_instructions", "max_recursion_depth", "max_duration", "max_memory", "max_output")
 

@@ -40,8 +40,9 @@ def _attribute_hint(name: str, attrs: list[str]) -> tuple[str | None, list[str]]
     return None
 
 
-def _name_hint(name: str, local_names: list[str], global_names: list[str],
-               builtin_names: list[str]) -> tuple[str | None, list[list[str]]] | None:
+def _name_hint(
+    name: str, local_names: list[str], global_names: list[str], builtin_names: list[str]
+) -> tuple[str | None, list[list[str]]] | None:
     """CPython's hint and scopes for a NameError raised inside a function; None if no error."""
     body = "".join(f"    {local} = 0\n" for local in local_names)
     source = f"def f():\n{body}    return {name}\n"
@@ -51,8 +52,11 @@ def _name_hint(name: str, local_names: list[str], global_names: list[str],
     try:
         namespace["f"]()
     except NameError as exc:
-        scopes = [list(namespace["f"].__code__.co_varnames), list(namespace),
-                  list(namespace["__builtins__"])]
+        scopes = [
+            list(namespace["f"].__code__.co_varnames),
+            list(namespace),
+            list(namespace["__builtins__"]),
+        ]
         return _cpython_hint(exc), scopes
     return None
 
@@ -126,8 +130,9 @@ NAME_CASES = [
 
 
 @pytest.mark.parametrize("name,local_names,global_names,builtin_names", NAME_CASES)
-def test_name_table(name: str, local_names: list[str], global_names: list[str],
-                    builtin_names: list[str]) -> None:
+def test_name_table(
+    name: str, local_names: list[str], global_names: list[str], builtin_names: list[str]
+) -> None:
     found = _name_hint(name, local_names, global_names, builtin_names)
     assert found is not None
     expected, scopes = found

@@ -13,7 +13,8 @@ callbacks, consume sandbox iterators or must be cost-checked.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .objects import BoundBuiltin, Builtin, Function, Generator, Module
 from .suggestions import suggest

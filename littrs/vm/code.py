@@ -49,6 +49,7 @@ class Code:
         "padding",
         "cell_args",
         "simple",
+        "plain",
         "kind",
     )
 
@@ -102,6 +103,9 @@ class Code:
         # A simple code takes exactly `argcount` positional arguments and
         # needs no binding beyond copying them into the first slots.
         self.simple = not (kwonlyargcount or has_varargs or has_varkw)
+        # A plain code also needs no cells and makes no generator: the
+        # machine's fastest call path.
+        self.plain = self.simple and not (cellvars or freevars or is_generator)
 
     @property
     def total_args(self) -> int:

@@ -21,6 +21,7 @@ from typing import Any
 
 from . import opcodes as op
 from .code import Code, FunctionTemplate
+from .peephole import optimize
 from .scopes import Scope, analyse
 
 BINARY_OPERATORS = {
@@ -245,12 +246,15 @@ class _Unit:
             if isinstance(instr[1], Label):
                 instr[1] = instr[1].pc
         exc_table = [(s, e, label.pc, depth) for s, e, label, depth in self.exc_entries]
+        instrs, lines, exc_table = optimize(
+            [(o, a) for o, a in self.instrs], self.lines, exc_table
+        )
         docstring = signature.pop("docstring", None)
         return Code(
             name=self.name,
             qualname=self.qualname,
-            instrs=[(o, a) for o, a in self.instrs],
-            lines=self.lines,
+            instrs=instrs,
+            lines=lines,
             exc_table=exc_table,
             varnames=self.varnames,
             cellvars=self.cellvars,
@@ -337,7 +341,10 @@ class _Unit:
             self.load_name(target.id)
             self.expr(node.value)
             self.lineno = node.lineno
-            self.emit(op.INPLACE_OP, function)
+            if function is operator.iadd:
+                self.emit(op.INPLACE_ADD)
+            else:
+                self.emit(op.INPLACE_OP, function)
             self.store_name(target.id)
         elif isinstance(target, ast.Attribute):
             self.expr(target.value)

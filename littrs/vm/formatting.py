@@ -6,9 +6,9 @@ widths and precisions first (`format('x', '>1000000000')` is one instruction ask
 for a gigabyte), and, for str.format, field lookups through the VM's own attribute
 and item rules instead of the host's.
 
-When `check_width` refuses a size, the same formatting is first tried with the
-widths and precisions made small: if CPython would have raised anyway (a bad spec, a
-wrong type), its error is raised instead of the limit, so the limit never masks one.
+When `check_width` refuses the size of one formatting (one spec, or a whole %
+template), it is redone with every width and precision made small: if CPython would
+have raised anyway (a bad spec, a wrong type), that error wins over the limit.
 """
 
 from __future__ import annotations
@@ -110,8 +110,11 @@ def format_value(value: object, spec: str, check_width: CheckWidth) -> str:
                 try:
                     check_width(size)
                 except BaseException:
-                    edits = [(at, small) for at, small in ((width_at, "1"), (precision_at, "0"))
-                             if at is not None]
+                    edits = [
+                        (at, small)
+                        for at, small in ((width_at, "1"), (precision_at, "0"))
+                        if at is not None
+                    ]
                     format(value, _splice(spec, edits))  # CPython's own error comes first
                     raise
     return format(value, spec)
@@ -134,9 +137,14 @@ class _Formatter:
     """One str.format call: CPython's build_string, whose numbering state spans the
     template and the specs nested in it."""
 
-    def __init__(self, args: tuple | None, kwargs: Mapping,
-                 get_attr: Callable[[object, str], object],
-                 get_item: Callable[[object, object], object], check_width: CheckWidth):
+    def __init__(
+        self,
+        args: tuple | None,
+        kwargs: Mapping,
+        get_attr: Callable[[object, str], object],
+        get_item: Callable[[object, object], object],
+        check_width: CheckWidth,
+    ):
         self.args = args
         self.kwargs = kwargs
         self.get_attr = get_attr
@@ -174,11 +182,13 @@ class _Formatter:
             if self.auto is None:
                 self.auto = auto
             if self.auto and not auto:
-                raise ValueError("cannot switch from automatic field numbering "
-                                 "to manual field specification")
+                raise ValueError(
+                    "cannot switch from automatic field numbering to manual field specification"
+                )
             if auto and not self.auto:
-                raise ValueError("cannot switch from manual field specification "
-                                 "to automatic field numbering")
+                raise ValueError(
+                    "cannot switch from manual field specification to automatic field numbering"
+                )
             if auto:
                 first = self.next_index
                 self.next_index += 1
@@ -195,14 +205,20 @@ class _Formatter:
         return value
 
 
-def str_format(template: str, args: tuple | None, kwargs: Mapping,
-               get_attr: Callable[[object, str], object],
-               get_item: Callable[[object, object], object], check_width: CheckWidth) -> str:
+def str_format(
+    template: str,
+    args: tuple | None,
+    kwargs: Mapping,
+    get_attr: Callable[[object, str], object],
+    get_item: Callable[[object, object], object],
+    check_width: CheckWidth,
+) -> str:
     """`template.format(*args, **kwargs)`; `template.format_map(kwargs)` with args=None.
 
     Names are looked up with get_item(kwargs, name), `.attr` with get_attr, `[key]`
     with get_item (digit keys as ints). check_width sees the size the result can reach
-    before each field is padded and after each field is added.
+    before each field is padded and after each field is added, so a limit met in one
+    field hides an error CPython would only raise in a later one.
     """
     return _Formatter(args, kwargs, get_attr, get_item, check_width).build(template, 2)
 

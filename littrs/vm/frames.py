@@ -31,10 +31,6 @@ class Frame:
         "pc",
         "globals",
         "generator",
-        "resume_mode",
-        "resume_target",
-        "resume_default",
-        "throw",
     )
 
     def __init__(self, code: Code, fast: list, cells: list | None, globals: dict) -> None:
@@ -45,10 +41,6 @@ class Frame:
         self.pc = 0
         self.globals = globals
         self.generator: Any = None
-        self.resume_mode = RESUME_NEXT
-        self.resume_target = 0
-        self.resume_default: Any = UNBOUND
-        self.throw: BaseException | None = None
 
     def __repr__(self) -> str:
         return f"<frame {self.code.qualname} pc={self.pc}>"

@@ -19,7 +19,9 @@ bounded by its length.
 from __future__ import annotations
 
 import time
-from typing import Any, Generator as PyGenerator
+from operator import iadd
+from collections.abc import Generator as PyGenerator
+from typing import Any
 
 from ..errors import (
     InstructionLimitError,
@@ -36,7 +38,6 @@ from .frames import (
     RESUME_CLOSE,
     RESUME_FOR,
     RESUME_NESTED,
-    RESUME_NEXT,
     RESUME_SEND,
     Frame,
     bind_arguments,
@@ -272,15 +273,11 @@ class Machine:
             if exc is None:
                 frame.stack.append(value)
             else:
-                delegate = generator.delegate
-                if delegate is not None and type(delegate) is Generator and mode != RESUME_NESTED:
-                    frame.throw = exc
-                else:
-                    frame.throw = exc
+                generator.throw = exc
         generator.running = True
-        frame.resume_mode = mode
-        frame.resume_target = target
-        frame.resume_default = default
+        generator.resume_mode = mode
+        generator.resume_target = target
+        generator.resume_default = default
         return frame
 
     # -- the dispatch loop -----------------------------------------------------
@@ -288,14 +285,20 @@ class Machine:
     def execute(self, frame: Frame) -> PyGenerator[ToolCall, Any, Any]:  # noqa: C901
         """Run ``frame`` to completion; yield a ToolCall at every tool call."""
         frames: list[Frame] = []
+        new_frame = object.__new__
         builtins = self.builtins
         invoke = self.invoke
         load_attr = attributes.load_attr
         max_depth = self.max_depth
-        left = self.next_slice(0)
-        slice_start = left
+        budget = self.next_slice(0)
+        slice_start = budget
         reraising = False
         LOAD_FAST = op.LOAD_FAST
+        LOAD_FAST_CONST = op.LOAD_FAST_CONST
+        LOAD_FAST2 = op.LOAD_FAST2
+        STORE_LOAD_FAST = op.STORE_LOAD_FAST
+        COMPARE_JUMP = op.COMPARE_JUMP
+        INPLACE_ADD = op.INPLACE_ADD
         STORE_FAST = op.STORE_FAST
         LOAD_CONST = op.LOAD_CONST
         BINARY_ADD = op.BINARY_ADD
@@ -344,10 +347,11 @@ class Machine:
             globals_ = frame.globals
             pc = frame.pc
             try:
-                if frame.throw is not None:
-                    thrown = frame.throw
-                    frame.throw = None
-                    delegate = frame.generator.delegate
+                generator = frame.generator
+                if generator is not None and generator.throw is not None:
+                    thrown = generator.throw
+                    generator.throw = None
+                    delegate = generator.delegate
                     if type(delegate) is Generator:
                         # Forward the exception to the generator a yield from runs.
                         frame.pc = pc = pc - 1
@@ -361,19 +365,36 @@ class Machine:
                 while True:
                     opcode, arg = instrs[pc]
                     pc += 1
-                    left -= 1
+                    budget -= 1
                     if opcode is LOAD_FAST:
                         value = fast[arg]
                         if value is UNBOUND:
                             raise _unbound_local(code, arg)
                         stack.append(value)
+                    elif opcode is LOAD_FAST_CONST:
+                        value = fast[arg[0]]
+                        if value is UNBOUND:
+                            raise _unbound_local(code, arg[0])
+                        stack.append(value)
+                        stack.append(arg[1])
                     elif opcode is STORE_FAST:
                         fast[arg] = stack.pop()
                     elif opcode is LOAD_CONST:
                         stack.append(arg)
+                    elif opcode is LOAD_FAST2:
+                        value = fast[arg[0]]
+                        right = fast[arg[1]]
+                        if value is UNBOUND or right is UNBOUND:
+                            raise _unbound_local(code, arg[0] if value is UNBOUND else arg[1])
+                        stack.append(value)
+                        stack.append(right)
                     elif opcode is BINARY_ADD:
                         right = stack.pop()
-                        stack[-1] = stack[-1] + right
+                        left = stack[-1]
+                        if type(left) is int or type(left) is float:
+                            stack[-1] = left + right
+                        else:
+                            stack[-1] = _add(left, right)
                     elif opcode is FOR_ITER:
                         iterator = stack[-1]
                         if type(iterator) is Generator:
@@ -397,8 +418,25 @@ class Machine:
                             stack.append(value)
                     elif opcode is JUMP_BACKWARD:
                         pc = arg
-                        if left < 0:
-                            left = slice_start = self.next_slice(slice_start - left)
+                        if budget < 0:
+                            budget = slice_start = self.next_slice(slice_start - budget)
+                    elif opcode is COMPARE_JUMP:
+                        right = stack.pop()
+                        if not arg[0](stack.pop(), right):
+                            pc = arg[1]
+                    elif opcode is STORE_LOAD_FAST:
+                        fast[arg[0]] = stack.pop()
+                        value = fast[arg[1]]
+                        if value is UNBOUND:
+                            raise _unbound_local(code, arg[1])
+                        stack.append(value)
+                    elif opcode is INPLACE_ADD:
+                        right = stack.pop()
+                        left = stack[-1]
+                        if type(left) is int or type(left) is float:
+                            stack[-1] = left + right
+                        else:
+                            stack[-1] = _inplace(iadd, left, right)
                     elif opcode is COMPARE_OP:
                         right = stack.pop()
                         stack[-1] = arg(stack[-1], right)
@@ -413,10 +451,12 @@ class Machine:
                         if value is _MISSING:
                             value = builtins.get(arg, _MISSING)
                             if value is _MISSING:
-                                raise _name_error(arg, globals_, builtins)
+                                raise _name_error(arg, code, fast, globals_, builtins)
                         stack.append(value)
                     elif opcode is CALL:
-                        if arg:
+                        if arg == 1:
+                            args = [stack.pop()]
+                        elif arg:
                             args = stack[-arg:]
                             del stack[-arg:]
                         else:
@@ -425,16 +465,16 @@ class Machine:
                         tf = type(func)
                         if tf is Function:
                             fcode = func.code
-                            if fcode.simple and arg == fcode.argcount and not fcode.is_generator:
+                            if fcode.plain and arg == fcode.argcount:
                                 args += fcode.padding
-                                new = Frame(
-                                    fcode,
-                                    args,
-                                    make_cells(fcode, args, func.closure)
-                                    if (fcode.cellvars or fcode.freevars)
-                                    else None,
-                                    func.globals,
-                                )
+                                new = new_frame(Frame)
+                                new.code = fcode
+                                new.fast = args
+                                new.cells = None
+                                new.stack = []
+                                new.pc = 0
+                                new.globals = func.globals
+                                new.generator = None
                             else:
                                 new = self.frame_for(func, args, None)
                                 if type(new) is Generator:
@@ -445,8 +485,8 @@ class Machine:
                             frame.pc = pc
                             frames.append(frame)
                             frame = new
-                            if left < 0:
-                                left = slice_start = self.next_slice(slice_start - left)
+                            if budget < 0:
+                                budget = slice_start = self.next_slice(slice_start - budget)
                             break
                         if tf is _HostMethod:
                             stack.append(func(*args))
@@ -478,20 +518,20 @@ class Machine:
                             generator.frame = None
                             generator.running = False
                             generator.delegate = None
-                            mode = frame.resume_mode
+                            mode = generator.resume_mode
                             if mode == RESUME_NESTED:
                                 return value
                             caller = frames.pop()
                             if mode == RESUME_FOR:
                                 caller.stack.pop()
-                                caller.pc = frame.resume_target
+                                caller.pc = generator.resume_target
                             elif mode == RESUME_SEND:
                                 caller.stack[-1] = value
-                                caller.pc = frame.resume_target
+                                caller.pc = generator.resume_target
                             elif mode == RESUME_CLOSE:
                                 caller.stack.append(None)
-                            elif frame.resume_default is not UNBOUND:
-                                caller.stack.append(frame.resume_default)
+                            elif generator.resume_default is not UNBOUND:
+                                caller.stack.append(generator.resume_default)
                             else:
                                 frame = caller
                                 pc = caller.pc
@@ -509,7 +549,15 @@ class Machine:
                         stack[-1] = stack[-1] - right
                     elif opcode is BINARY_MUL:
                         right = stack.pop()
-                        stack[-1] = _multiply(stack[-1], right)
+                        left = stack[-1]
+                        if type(left) is float or (
+                            type(left) is int
+                            and type(right) is int
+                            and left.bit_length() + right.bit_length() < 4096
+                        ):
+                            stack[-1] = left * right
+                        else:
+                            stack[-1] = _multiply(left, right)
                     elif opcode is BINARY_OP:
                         right = stack.pop()
                         stack[-1] = _binary(arg, stack[-1], right)
@@ -570,7 +618,7 @@ class Machine:
                         generator = frame.generator
                         generator.running = False
                         frame.pc = pc
-                        mode = frame.resume_mode
+                        mode = generator.resume_mode
                         if mode == RESUME_NESTED:
                             return value
                         caller = frames.pop()
@@ -681,7 +729,7 @@ class Machine:
                     else:
                         self.rare(opcode, arg, frame, stack, cells)
             except LimitError:
-                self.steps += slice_start - left
+                self.steps += slice_start - budget
                 raise
             except BaseException as exc:  # noqa: BLE001 - sandbox exceptions are values here
                 frame.pc = pc
@@ -717,7 +765,7 @@ class Machine:
                 generator.frame = None
                 generator.running = False
                 generator.delegate = None
-                mode = frame.resume_mode
+                mode = generator.resume_mode
                 if isinstance(exc, StopIteration):
                     converted = RuntimeError("generator raised StopIteration")
                     converted.__cause__ = exc
@@ -871,7 +919,7 @@ class Machine:
             cell.contents = UNBOUND
         elif opcode == op.DELETE_GLOBAL:
             if arg not in frame.globals:
-                raise _name_error(arg, {}, {})
+                raise _name_error(arg, frame.code, [], {}, {})
             del frame.globals[arg]
         elif opcode == op.DELETE_SUBSCR:
             key = stack.pop()
@@ -1084,12 +1132,13 @@ def _unbound_cell(code: Code, index: int) -> NameError:
     )
 
 
-def _name_error(name: str, globals_: dict, builtins: dict) -> NameError:
-    from .suggestions import suggest
+def _name_error(name: str, code: Code, fast: list, globals_: dict, builtins: dict) -> NameError:
+    from .suggestions import suggest_name
 
     error = NameError(f"name '{name}' is not defined")
     error.name = name  # type: ignore[attr-defined]
-    suggestion = suggest(name, list(globals_) + list(builtins))
+    local_names = [var for var, value in zip(code.varnames, fast) if value is not UNBOUND]
+    suggestion = suggest_name(name, local_names, globals_, builtins)
     if suggestion is not None:
         error._littrs_suggestion = suggestion  # type: ignore[attr-defined]
     return error
@@ -1146,6 +1195,10 @@ def _store_subscript(container: Any, key: Any, value: Any) -> None:
 
 def _multiply(left: Any, right: Any) -> Any:
     return operations.multiply(left, right)
+
+
+def _add(left: Any, right: Any) -> Any:
+    return operations.add(left, right)
 
 
 def _binary(function: Any, left: Any, right: Any) -> Any:

@@ -10,7 +10,8 @@ behind the machine's back; the machine dispatches on their type.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .code import UNBOUND, Code
 
@@ -66,10 +67,13 @@ class Generator:
     ``frame`` is None once the generator has finished. ``running`` guards
     against re-entry ("generator already executing"). ``delegate`` is the
     sub-iterator of a ``yield from`` in progress, so ``throw`` and ``close``
-    can be forwarded to it.
+    can be forwarded to it. ``resume_mode``/``resume_target``/``resume_default``
+    say how the current resumption hands back a yield or a return (see
+    :mod:`littrs.vm.frames`); ``throw`` is an exception to raise at the yield.
     """
 
-    __slots__ = ("frame", "name", "qualname", "running", "started", "delegate")
+    __slots__ = ("frame", "name", "qualname", "running", "started", "delegate",
+                 "resume_mode", "resume_target", "resume_default", "throw")
 
     def __init__(self, frame: Any, code: Code) -> None:
         self.frame = frame
@@ -78,6 +82,10 @@ class Generator:
         self.running = False
         self.started = False
         self.delegate: Any = None
+        self.resume_mode = 1
+        self.resume_target = 0
+        self.resume_default: Any = UNBOUND
+        self.throw: BaseException | None = None
 
     def __repr__(self) -> str:
         return f"<generator object {self.qualname} at {id(self):#x}>"

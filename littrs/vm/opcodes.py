@@ -12,17 +12,22 @@ from __future__ import annotations
 OPCODES: tuple[str, ...] = (
     # -- the hot core: locals, constants, arithmetic, loops, calls
     "LOAD_FAST",  # push fast[arg]
+    "LOAD_FAST_CONST",  # superinstruction: push fast[arg[0]], then arg[1]
     "STORE_FAST",  # fast[arg] = pop()
     "LOAD_CONST",  # push arg
+    "LOAD_FAST2",  # superinstruction: push fast[arg[0]], then fast[arg[1]]
     "BINARY_ADD",  # a + b
     "FOR_ITER",  # next of the iterator at TOS, or pop it and jump to arg
     "JUMP_BACKWARD",  # loop back-edge to arg (the machine checks limits here)
+    "COMPARE_JUMP",  # superinstruction: arg[0](a, b), jump to arg[1] if false
+    "CALL",  # arg positional arguments above the callable
+    "RETURN_VALUE",
+    "LOAD_GLOBAL",  # globals, then builtins; arg is the name
+    "STORE_LOAD_FAST",  # superinstruction: fast[arg[0]] = pop(); push fast[arg[1]]
+    "INPLACE_ADD",  # a += b
     "COMPARE_OP",  # arg(a, b) for < <= > >= == !=
     "POP_JUMP_IF_FALSE",
     "POP_JUMP_IF_TRUE",
-    "LOAD_GLOBAL",  # globals, then builtins; arg is the name
-    "CALL",  # arg positional arguments above the callable
-    "RETURN_VALUE",
     "BINARY_SUB",
     "BINARY_MUL",
     "BINARY_OP",  # arg is a host operator function: (a, b) -> value
@@ -89,79 +94,84 @@ OPCODES: tuple[str, ...] = (
 
 # fmt: off
 LOAD_FAST = 0
-STORE_FAST = 1
-LOAD_CONST = 2
-BINARY_ADD = 3
-FOR_ITER = 4
-JUMP_BACKWARD = 5
-COMPARE_OP = 6
-POP_JUMP_IF_FALSE = 7
-POP_JUMP_IF_TRUE = 8
-LOAD_GLOBAL = 9
-CALL = 10
-RETURN_VALUE = 11
-BINARY_SUB = 12
-BINARY_MUL = 13
-BINARY_OP = 14
-INPLACE_OP = 15
-BINARY_SUBSCR = 16
-LOAD_ATTR = 17
-POP_TOP = 18
-JUMP = 19
-LOAD_DEREF = 20
-STORE_DEREF = 21
-STORE_GLOBAL = 22
-STORE_SUBSCR = 23
-BUILD_TUPLE = 24
-BUILD_LIST = 25
-LIST_APPEND = 26
-YIELD_VALUE = 27
-IS_OP = 28
-CONTAINS_OP = 29
-UNARY_OP = 30
-UNARY_NOT = 31
-JUMP_IF_FALSE_OR_POP = 32
-JUMP_IF_TRUE_OR_POP = 33
-GET_ITER = 34
-COPY = 35
-SWAP = 36
-BUILD_MAP = 37
-BUILD_SET = 38
-BUILD_SLICE = 39
-BUILD_STRING = 40
-FORMAT_VALUE = 41
-SET_ADD = 42
-MAP_ADD = 43
-LIST_EXTEND = 44
-SET_UPDATE = 45
-DICT_UPDATE = 46
-DICT_MERGE = 47
-LIST_TO_TUPLE = 48
-UNPACK_SEQUENCE = 49
-UNPACK_EX = 50
-CALL_KW = 51
-CALL_EX = 52
-MAKE_FUNCTION = 53
-LOAD_CLOSURE = 54
-DELETE_FAST = 55
-DELETE_DEREF = 56
-DELETE_GLOBAL = 57
-DELETE_SUBSCR = 58
-STORE_ATTR = 59
-DELETE_ATTR = 60
-RAISE = 61
-RERAISE = 62
-PUSH_EXC_INFO = 63
-POP_EXCEPT = 64
-POP_EXCEPT_RERAISE = 65
-CHECK_EXC_MATCH = 66
-SEND = 67
-GET_YIELD_FROM_ITER = 68
-LOAD_ASSERTION_ERROR = 69
-LOAD_SPECIAL = 70
-IMPORT_NAME = 71
-IMPORT_FROM = 72
-NOP = 73
+LOAD_FAST_CONST = 1
+STORE_FAST = 2
+LOAD_CONST = 3
+LOAD_FAST2 = 4
+BINARY_ADD = 5
+FOR_ITER = 6
+JUMP_BACKWARD = 7
+COMPARE_JUMP = 8
+CALL = 9
+RETURN_VALUE = 10
+LOAD_GLOBAL = 11
+STORE_LOAD_FAST = 12
+INPLACE_ADD = 13
+COMPARE_OP = 14
+POP_JUMP_IF_FALSE = 15
+POP_JUMP_IF_TRUE = 16
+BINARY_SUB = 17
+BINARY_MUL = 18
+BINARY_OP = 19
+INPLACE_OP = 20
+BINARY_SUBSCR = 21
+LOAD_ATTR = 22
+POP_TOP = 23
+JUMP = 24
+LOAD_DEREF = 25
+STORE_DEREF = 26
+STORE_GLOBAL = 27
+STORE_SUBSCR = 28
+BUILD_TUPLE = 29
+BUILD_LIST = 30
+LIST_APPEND = 31
+YIELD_VALUE = 32
+IS_OP = 33
+CONTAINS_OP = 34
+UNARY_OP = 35
+UNARY_NOT = 36
+JUMP_IF_FALSE_OR_POP = 37
+JUMP_IF_TRUE_OR_POP = 38
+GET_ITER = 39
+COPY = 40
+SWAP = 41
+BUILD_MAP = 42
+BUILD_SET = 43
+BUILD_SLICE = 44
+BUILD_STRING = 45
+FORMAT_VALUE = 46
+SET_ADD = 47
+MAP_ADD = 48
+LIST_EXTEND = 49
+SET_UPDATE = 50
+DICT_UPDATE = 51
+DICT_MERGE = 52
+LIST_TO_TUPLE = 53
+UNPACK_SEQUENCE = 54
+UNPACK_EX = 55
+CALL_KW = 56
+CALL_EX = 57
+MAKE_FUNCTION = 58
+LOAD_CLOSURE = 59
+DELETE_FAST = 60
+DELETE_DEREF = 61
+DELETE_GLOBAL = 62
+DELETE_SUBSCR = 63
+STORE_ATTR = 64
+DELETE_ATTR = 65
+RAISE = 66
+RERAISE = 67
+PUSH_EXC_INFO = 68
+POP_EXCEPT = 69
+POP_EXCEPT_RERAISE = 70
+CHECK_EXC_MATCH = 71
+SEND = 72
+GET_YIELD_FROM_ITER = 73
+LOAD_ASSERTION_ERROR = 74
+LOAD_SPECIAL = 75
+IMPORT_NAME = 76
+IMPORT_FROM = 77
+NOP = 78
 # fmt: on
 
 # The jumps: their argument is an instruction index.
@@ -176,5 +186,6 @@ JUMPS = frozenset(
         "JUMP_IF_FALSE_OR_POP",
         "JUMP_IF_TRUE_OR_POP",
         "SEND",
+        "COMPARE_JUMP",
     )
 )

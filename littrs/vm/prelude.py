@@ -175,7 +175,7 @@ def _build() -> dict[str, Any]:
     code = compile_source(SOURCE)
     _hide(code)
     namespace: dict[str, Any] = {"__missing": MISSING}
-    for op_code, arg in code.instrs:
+    for _, arg in code.instrs:
         if isinstance(arg, FunctionTemplate):
             function = Function(arg.code, namespace)
             namespace[arg.code.name] = function

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import ast
 import symtable
-from collections import defaultdict, deque
-
 from _symtable import CELL, FREE, GLOBAL_EXPLICIT, GLOBAL_IMPLICIT, LOCAL
+from collections import defaultdict, deque
 
 SCOPE_NODES = (
     ast.FunctionDef,

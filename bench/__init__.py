@@ -1,0 +1,1 @@
+"""littrs benchmarks, side by side with CPython ``exec``: run ``python -m bench``."""
