@@ -1,23 +1,19 @@
-# The commands people type. `make test` is what CI runs (.ci/run).
+# Shortcuts for the commands in README.md; `make test` is what CI runs (.ci/run).
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-$(PY):
-	python3 -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
-
 .PHONY: install demo test lint bench
-install: $(PY)
+install:
+	python3 -m venv $(VENV) && $(VENV)/bin/pip install -q -e '.[dev]'
 
-demo: $(PY)
+demo: install
 	$(PY) examples/demo.py
 
-test: $(PY)
+test: install
 	$(PY) -m pytest
 
-lint: $(PY)
+lint: install
 	$(VENV)/bin/ruff check littrs tests bench examples fuzz
 
-bench: $(PY)
+bench: install
 	$(PY) -m bench

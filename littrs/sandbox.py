@@ -14,7 +14,7 @@ from typing import Any
 
 from .boundary import to_host, to_sandbox
 from .errors import SandboxError
-from .tools import bind_tool_call, tool_exception
+from .tools import bind_tool_call, describe_tool, tool_exception
 from .vm.builtins import make_builtins
 from .vm.compiler import compile_source
 from .vm.context import current
@@ -59,6 +59,10 @@ class Sandbox:
             raise ValueError(f"tool name must be an identifier, not {tool.name!r}")
         self._tools[tool.name] = tool
         self._builtins[tool.name] = tool
+
+    def describe(self) -> str:
+        """Python-style signatures and docstrings of the tools, for a system prompt."""
+        return "\n\n".join(describe_tool(tool) for tool in self._tools.values())
 
     # -- variables -------------------------------------------------------------------
 

@@ -67,3 +67,65 @@ def _plain(value: Any) -> Any:
     if type(value) in (str, int, float, bool, type(None), bytes):
         return value
     return str(value)
+
+
+def describe_tool(tool: Any) -> str:
+    """A Python-style stub of one tool, ready to paste into a prompt."""
+    if tool.raw:
+        header = f"def {tool.name}(*args):"
+    else:
+        signature = _signature(tool)
+        header = f"def {tool.name}{_render_signature(signature)}:" if signature else (
+            f"def {tool.name}(*args, **kwargs):"
+        )
+    doc = inspect.getdoc(tool.fn) if not tool.raw else inspect.getdoc(tool.fn)
+    if not doc:
+        return header + "\n    ..."
+    body = "\n".join(("    " + line) if line else "" for line in doc.splitlines())
+    return f'{header}\n    """{body.strip()}\n    """' if "\n" in doc else (
+        f'{header}\n    """{doc}"""'
+    )
+
+
+def _render_signature(signature: inspect.Signature) -> str:
+    parameters = []
+    seen_keyword_only = False
+    previous_kind = None
+    for parameter in signature.parameters.values():
+        kind = parameter.kind
+        if previous_kind == inspect.Parameter.POSITIONAL_ONLY and kind != previous_kind:
+            parameters.append("/")
+        if kind == inspect.Parameter.KEYWORD_ONLY and not seen_keyword_only:
+            parameters.append("*")
+        if kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.VAR_POSITIONAL):
+            seen_keyword_only = True
+        text = parameter.name
+        if kind == inspect.Parameter.VAR_POSITIONAL:
+            text = "*" + text
+        elif kind == inspect.Parameter.VAR_KEYWORD:
+            text = "**" + text
+        if parameter.annotation is not inspect.Parameter.empty:
+            text += f": {render_annotation(parameter.annotation)}"
+            if parameter.default is not inspect.Parameter.empty:
+                text += f" = {parameter.default!r}"
+        elif parameter.default is not inspect.Parameter.empty:
+            text += f"={parameter.default!r}"
+        parameters.append(text)
+        previous_kind = kind
+    if previous_kind == inspect.Parameter.POSITIONAL_ONLY:
+        parameters.append("/")
+    rendered = f"({', '.join(parameters)})"
+    if signature.return_annotation is not inspect.Signature.empty:
+        rendered += f" -> {render_annotation(signature.return_annotation)}"
+    return rendered
+
+
+def render_annotation(annotation: Any) -> str:
+    """An annotation as it was written: ``list[dict[str, int]]``, ``Optional[str]``, ``User``."""
+    if isinstance(annotation, str):
+        return annotation
+    if annotation is None or annotation is type(None):
+        return "None"
+    if isinstance(annotation, type) and not getattr(annotation, "__args__", None):
+        return annotation.__qualname__
+    return repr(annotation).replace("typing.", "")

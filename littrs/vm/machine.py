@@ -19,8 +19,8 @@ bounded by its length.
 from __future__ import annotations
 
 import time
-from operator import iadd
 from collections.abc import Generator as PyGenerator
+from operator import iadd
 from typing import Any
 
 from ..errors import (
@@ -466,15 +466,25 @@ class Machine:
                         if tf is Function:
                             fcode = func.code
                             if fcode.plain and arg == fcode.argcount:
+                                if len(frames) >= max_depth:
+                                    raise self.recursion_error(len(frames))
                                 args += fcode.padding
                                 new = new_frame(Frame)
-                                new.code = fcode
-                                new.fast = args
-                                new.cells = None
-                                new.stack = []
+                                new.code = code = fcode
+                                new.fast = fast = args
+                                new.cells = cells = None
+                                new.stack = stack = []
                                 new.pc = 0
-                                new.globals = func.globals
+                                new.globals = globals_ = func.globals
                                 new.generator = None
+                                frame.pc = pc
+                                frames.append(frame)
+                                frame = new
+                                instrs = fcode.instrs
+                                pc = 0
+                                if budget < 0:
+                                    budget = slice_start = self.next_slice(slice_start - budget)
+                                continue
                             else:
                                 new = self.frame_for(func, args, None)
                                 if type(new) is Generator:
@@ -528,6 +538,7 @@ class Machine:
                             elif mode == RESUME_SEND:
                                 caller.stack[-1] = value
                                 caller.pc = generator.resume_target
+                                caller.generator.delegate = None
                             elif mode == RESUME_CLOSE:
                                 caller.stack.append(None)
                             elif generator.resume_default is not UNBOUND:
@@ -542,8 +553,14 @@ class Machine:
                         if not frames:
                             return value
                         frame = frames.pop()
-                        frame.stack.append(value)
-                        break
+                        code = frame.code
+                        instrs = code.instrs
+                        stack = frame.stack
+                        stack.append(value)
+                        fast = frame.fast
+                        cells = frame.cells
+                        globals_ = frame.globals
+                        pc = frame.pc
                     elif opcode is BINARY_SUB:
                         right = stack.pop()
                         stack[-1] = stack[-1] - right
