@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from traceback import format_exception_only
 from typing import Any
 
 from .boundary import to_host, to_sandbox
@@ -113,7 +114,12 @@ class Sandbox:
     def _run(self, source: str) -> tuple[Any, str]:
         if not isinstance(source, str):
             raise TypeError(f"code must be a str, not {type(source).__name__}")
-        code = compile_source(source)
+        try:
+            code = compile_source(source)
+        except SyntaxError as error:
+            raise SandboxError(
+                type(error).__name__, str(error.msg), "".join(format_exception_only(error))
+            ) from None
         machine = Machine(self._globals, self._builtins, self._limits)
         token = current.set(machine)
         try:

@@ -27,29 +27,43 @@ def _signature(tool: Any) -> inspect.Signature | None:
 
 
 def bind_tool_call(tool: Any, args: list, kwargs: dict) -> None:
-    """Raise CPython's TypeError when ``args``/``kwargs`` do not fit the tool."""
+    """Raise CPython's own TypeError when ``args``/``kwargs`` do not fit the tool.
+
+    The check calls a stub with the tool's parameter list (no body, no
+    annotations), compiled once per tool, so the wording is CPython's exactly.
+    """
+    stub = tool.binder
+    if stub is None:
+        stub = tool.binder = _binding_stub(tool) or False
+    if stub:
+        stub(*args, **kwargs)
+
+
+def _binding_stub(tool: Any) -> Any:
     signature = _signature(tool)
     if signature is None:
-        return
-    try:
-        signature.bind(*args, **kwargs)
-    except TypeError as error:
-        raise TypeError(_cpython_wording(tool.name, str(error))) from None
+        return None
+    defaults: dict[str, Any] = {}
+    stripped = []
+    for index, parameter in enumerate(signature.parameters.values()):
+        if parameter.default is not inspect.Parameter.empty:
+            defaults[f"_default{index}"] = parameter.default
+            parameter = parameter.replace(default=_Named(f"_default{index}"))
+        stripped.append(parameter.replace(annotation=inspect.Parameter.empty))
+    parameters = str(inspect.Signature(stripped))
+    namespace = dict(defaults)
+    exec(f"def {tool.name}{parameters}:\n    pass", namespace)  # noqa: S102 - names are identifiers
+    return namespace[tool.name]
 
 
-def _cpython_wording(name: str, message: str) -> str:
-    """inspect's binding errors, reworded as CPython's call errors."""
-    if message.startswith("missing a required argument: "):
-        return f"{name}() missing 1 required positional argument: {message.split(': ', 1)[1]}"
-    if message.startswith("missing a required keyword-only argument: "):
-        return f"{name}() missing 1 required keyword-only argument: {message.split(': ', 1)[1]}"
-    if message == "too many positional arguments":
-        return f"{name}() got too many positional arguments"
-    if message.startswith("got an unexpected keyword argument"):
-        return f"{name}() {message}"
-    if message.startswith("multiple values for argument"):
-        return f"{name}() got {message}"
-    return f"{name}(): {message}"
+class _Named:
+    """A default rendered as a name in the stub's source."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
 
 
 def tool_exception(exc: BaseException) -> BaseException:

@@ -64,22 +64,16 @@ COMPARE_OPERATORS = {
 }
 UNARY_OPERATORS = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert}
 
-UNSUPPORTED = {
+UNSUPPORTED: dict[type, str] = {
     ast.ClassDef: "class definitions",
     ast.AsyncFunctionDef: "async functions",
-    ast.AsyncFor: "async for",
-    ast.AsyncWith: "async with",
-    ast.Await: "await",
-    ast.Match: "match statements",
-    ast.TryStar: "except*",
-} if hasattr(ast, "TryStar") else {
-    ast.ClassDef: "class definitions",
-    ast.AsyncFunctionDef: "async functions",
-    ast.AsyncFor: "async for",
-    ast.AsyncWith: "async with",
-    ast.Await: "await",
+    ast.AsyncFor: "async for loops",
+    ast.AsyncWith: "async with statements",
+    ast.Await: "await expressions",
     ast.Match: "match statements",
 }
+if hasattr(ast, "TryStar"):  # Python 3.11+
+    UNSUPPORTED[ast.TryStar] = "except* clauses"
 
 _CACHE_SIZE = 512
 _cache: OrderedDict[str, Code] = OrderedDict()
@@ -123,11 +117,11 @@ def _refuse_unsupported(tree: ast.AST, source: str) -> None:
         if what is None and isinstance(node, ast.comprehension) and node.is_async:
             what = "async comprehensions"
         if what is not None:
-            error = SyntaxError(
+            lineno = node.lineno  # type: ignore[attr-defined]
+            raise SyntaxError(
                 f"{what} are not supported by littrs",
-                ("<sandbox>", node.lineno, node.col_offset + 1, _line(source, node.lineno)),  # type: ignore[attr-defined]
+                ("<sandbox>", lineno, node.col_offset + 1, _line(source, lineno) + "\n"),  # type: ignore[attr-defined]
             )
-            raise error
 
 
 def _line(source: str, lineno: int) -> str:

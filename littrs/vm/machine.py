@@ -87,13 +87,14 @@ class ToolCall:
 class Tool:
     """A host function registered with the sandbox, as the sandbox sees it."""
 
-    __slots__ = ("name", "fn", "signature", "raw")
+    __slots__ = ("name", "fn", "signature", "raw", "binder")
 
     def __init__(self, name: str, fn: Any, signature: Any = None, raw: bool = False) -> None:
         self.name = name
         self.fn = fn
         self.signature = signature
         self.raw = raw
+        self.binder: Any = None  # a stub with the tool's parameters, made on first call
 
     def __repr__(self) -> str:
         return f"<built-in function {self.name}>"
