@@ -20,40 +20,11 @@ from collections import OrderedDict
 from typing import Any
 
 from . import opcodes as op
+from . import operations
 from .code import Code, FunctionTemplate
 from .peephole import optimize
 from .scopes import Scope, analyse
 
-BINARY_OPERATORS = {
-    ast.Add: operator.add,
-    ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
-    ast.Div: operator.truediv,
-    ast.FloorDiv: operator.floordiv,
-    ast.Mod: operator.mod,
-    ast.Pow: operator.pow,
-    ast.LShift: operator.lshift,
-    ast.RShift: operator.rshift,
-    ast.BitOr: operator.or_,
-    ast.BitXor: operator.xor,
-    ast.BitAnd: operator.and_,
-    ast.MatMult: operator.matmul,
-}
-INPLACE_OPERATORS = {
-    ast.Add: operator.iadd,
-    ast.Sub: operator.isub,
-    ast.Mult: operator.imul,
-    ast.Div: operator.itruediv,
-    ast.FloorDiv: operator.ifloordiv,
-    ast.Mod: operator.imod,
-    ast.Pow: operator.ipow,
-    ast.LShift: operator.ilshift,
-    ast.RShift: operator.irshift,
-    ast.BitOr: operator.ior,
-    ast.BitXor: operator.ixor,
-    ast.BitAnd: operator.iand,
-    ast.MatMult: operator.imatmul,
-}
 COMPARE_OPERATORS = {
     ast.Lt: operator.lt,
     ast.LtE: operator.le,
@@ -329,13 +300,13 @@ class _Unit:
         self.store(node.target)
 
     def stmt_AugAssign(self, node: ast.AugAssign) -> None:
-        function = INPLACE_OPERATORS[type(node.op)]
+        function = operations.INPLACE[type(node.op)]
         target = node.target
         if isinstance(target, ast.Name):
             self.load_name(target.id)
             self.expr(node.value)
             self.lineno = node.lineno
-            if function is operator.iadd:
+            if isinstance(node.op, ast.Add):
                 self.emit(op.INPLACE_ADD)
             else:
                 self.emit(op.INPLACE_OP, function)
@@ -776,7 +747,7 @@ class _Unit:
         elif kind is ast.Mult:
             self.emit(op.BINARY_MUL)
         else:
-            self.emit(op.BINARY_OP, BINARY_OPERATORS[kind])
+            self.emit(op.BINARY_OP, operations.BINARY[kind])
 
     def expr_UnaryOp(self, node: ast.UnaryOp) -> None:
         self.expr(node.operand)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Generator as PyGenerator
-from operator import iadd
 from typing import Any
 
 from ..errors import (
@@ -295,6 +294,13 @@ class Machine:
         slice_start = budget
         reraising = False
         LOAD_FAST = op.LOAD_FAST
+        BINOP_FAST_CONST = op.BINOP_FAST_CONST
+        CMPJUMP_FAST_CONST = op.CMPJUMP_FAST_CONST
+        BINOP_FAST_FAST = op.BINOP_FAST_FAST
+        CMPJUMP_FAST_FAST = op.CMPJUMP_FAST_FAST
+        BINOP_CONST = op.BINOP_CONST
+        UNPACK_SEQUENCE = op.UNPACK_SEQUENCE
+        MAP_ADD = op.MAP_ADD
         LOAD_FAST_CONST = op.LOAD_FAST_CONST
         LOAD_FAST2 = op.LOAD_FAST2
         STORE_LOAD_FAST = op.STORE_LOAD_FAST
@@ -372,81 +378,6 @@ class Machine:
                         if value is UNBOUND:
                             raise _unbound_local(code, arg)
                         stack.append(value)
-                    elif opcode is LOAD_FAST_CONST:
-                        value = fast[arg[0]]
-                        if value is UNBOUND:
-                            raise _unbound_local(code, arg[0])
-                        stack.append(value)
-                        stack.append(arg[1])
-                    elif opcode is STORE_FAST:
-                        fast[arg] = stack.pop()
-                    elif opcode is LOAD_CONST:
-                        stack.append(arg)
-                    elif opcode is LOAD_FAST2:
-                        value = fast[arg[0]]
-                        right = fast[arg[1]]
-                        if value is UNBOUND or right is UNBOUND:
-                            raise _unbound_local(code, arg[0] if value is UNBOUND else arg[1])
-                        stack.append(value)
-                        stack.append(right)
-                    elif opcode is BINARY_ADD:
-                        right = stack.pop()
-                        left = stack[-1]
-                        if type(left) is int or type(left) is float:
-                            stack[-1] = left + right
-                        else:
-                            stack[-1] = _add(left, right)
-                    elif opcode is FOR_ITER:
-                        iterator = stack[-1]
-                        if type(iterator) is Generator:
-                            resumed = self.resume_generator(iterator, None, None, RESUME_FOR, UNBOUND, arg)
-                            if type(resumed) is Frame:
-                                if len(frames) >= max_depth:
-                                    iterator.running = False
-                                    raise self.recursion_error(len(frames))
-                                frame.pc = pc
-                                frames.append(frame)
-                                frame = resumed
-                                break
-                            stack.pop()
-                            pc = arg
-                            continue
-                        value = next(iterator, _MISSING)
-                        if value is _MISSING:
-                            stack.pop()
-                            pc = arg
-                        else:
-                            stack.append(value)
-                    elif opcode is JUMP_BACKWARD:
-                        pc = arg
-                        if budget < 0:
-                            budget = slice_start = self.next_slice(slice_start - budget)
-                    elif opcode is COMPARE_JUMP:
-                        right = stack.pop()
-                        if not arg[0](stack.pop(), right):
-                            pc = arg[1]
-                    elif opcode is STORE_LOAD_FAST:
-                        fast[arg[0]] = stack.pop()
-                        value = fast[arg[1]]
-                        if value is UNBOUND:
-                            raise _unbound_local(code, arg[1])
-                        stack.append(value)
-                    elif opcode is INPLACE_ADD:
-                        right = stack.pop()
-                        left = stack[-1]
-                        if type(left) is int or type(left) is float:
-                            stack[-1] = left + right
-                        else:
-                            stack[-1] = _inplace(iadd, left, right)
-                    elif opcode is COMPARE_OP:
-                        right = stack.pop()
-                        stack[-1] = arg(stack[-1], right)
-                    elif opcode is POP_JUMP_IF_FALSE:
-                        if not stack.pop():
-                            pc = arg
-                    elif opcode is POP_JUMP_IF_TRUE:
-                        if stack.pop():
-                            pc = arg
                     elif opcode is LOAD_GLOBAL:
                         value = globals_.get(arg, _MISSING)
                         if value is _MISSING:
@@ -454,6 +385,10 @@ class Machine:
                             if value is _MISSING:
                                 raise _name_error(arg, code, fast, globals_, builtins)
                         stack.append(value)
+                    elif opcode is LOAD_CONST:
+                        stack.append(arg)
+                    elif opcode is STORE_FAST:
+                        fast[arg] = stack.pop()
                     elif opcode is CALL:
                         if arg == 1:
                             args = [stack.pop()]
@@ -522,6 +457,44 @@ class Machine:
                             stack.append(value)
                             continue
                         stack.append(result)
+                    elif opcode is FOR_ITER:
+                        iterator = stack[-1]
+                        if type(iterator) is Generator:
+                            resumed = self.resume_generator(iterator, None, None, RESUME_FOR, UNBOUND, arg)
+                            if type(resumed) is Frame:
+                                if len(frames) >= max_depth:
+                                    iterator.running = False
+                                    raise self.recursion_error(len(frames))
+                                frame.pc = pc
+                                frames.append(frame)
+                                frame = resumed
+                                break
+                            stack.pop()
+                            pc = arg
+                            continue
+                        value = next(iterator, _MISSING)
+                        if value is _MISSING:
+                            stack.pop()
+                            pc = arg
+                        else:
+                            stack.append(value)
+                    elif opcode is JUMP_BACKWARD:
+                        pc = arg
+                        if budget < 0:
+                            budget = slice_start = self.next_slice(slice_start - budget)
+                    elif opcode is STORE_GLOBAL:
+                        globals_[arg] = stack.pop()
+                    elif opcode is BINOP_FAST_CONST:
+                        value = fast[arg[1]]
+                        if value is UNBOUND:
+                            raise _unbound_local(code, arg[1])
+                        stack.append(arg[0](value, arg[2]))
+                    elif opcode is CMPJUMP_FAST_CONST:
+                        value = fast[arg[1]]
+                        if value is UNBOUND:
+                            raise _unbound_local(code, arg[1])
+                        if not arg[0](value, arg[2]):
+                            pc = arg[3]
                     elif opcode is RETURN_VALUE:
                         value = stack.pop()
                         generator = frame.generator
@@ -562,9 +535,76 @@ class Machine:
                         cells = frame.cells
                         globals_ = frame.globals
                         pc = frame.pc
-                    elif opcode is BINARY_SUB:
+                    elif opcode is LOAD_ATTR:
+                        stack[-1] = load_attr(stack[-1], arg)
+                    elif opcode is BINARY_ADD:
                         right = stack.pop()
-                        stack[-1] = stack[-1] - right
+                        left = stack[-1]
+                        if type(left) is int or type(left) is float:
+                            stack[-1] = left + right
+                        else:
+                            stack[-1] = operations.add(left, right)
+                    elif opcode is STORE_LOAD_FAST:
+                        fast[arg[0]] = stack.pop()
+                        value = fast[arg[1]]
+                        if value is UNBOUND:
+                            raise _unbound_local(code, arg[1])
+                        stack.append(value)
+                    elif opcode is LOAD_FAST2:
+                        value = fast[arg[0]]
+                        right = fast[arg[1]]
+                        if value is UNBOUND or right is UNBOUND:
+                            raise _unbound_local(code, arg[0] if value is UNBOUND else arg[1])
+                        stack.append(value)
+                        stack.append(right)
+                    elif opcode is LOAD_FAST_CONST:
+                        value = fast[arg[0]]
+                        if value is UNBOUND:
+                            raise _unbound_local(code, arg[0])
+                        stack.append(value)
+                        stack.append(arg[1])
+                    elif opcode is LIST_APPEND:
+                        value = stack.pop()
+                        stack[-arg].append(value)
+                    elif opcode is COMPARE_JUMP:
+                        right = stack.pop()
+                        if not arg[0](stack.pop(), right):
+                            pc = arg[1]
+                    elif opcode is BINOP_FAST_FAST:
+                        value = fast[arg[1]]
+                        right = fast[arg[2]]
+                        if value is UNBOUND or right is UNBOUND:
+                            raise _unbound_local(code, arg[1] if value is UNBOUND else arg[2])
+                        stack.append(arg[0](value, right))
+                    elif opcode is CMPJUMP_FAST_FAST:
+                        value = fast[arg[1]]
+                        right = fast[arg[2]]
+                        if value is UNBOUND or right is UNBOUND:
+                            raise _unbound_local(code, arg[1] if value is UNBOUND else arg[2])
+                        if not arg[0](value, right):
+                            pc = arg[3]
+                    elif opcode is BINOP_CONST:
+                        stack[-1] = arg[0](stack[-1], arg[1])
+                    elif opcode is INPLACE_ADD:
+                        right = stack.pop()
+                        left = stack[-1]
+                        if type(left) is int or type(left) is float:
+                            stack[-1] = left + right
+                        else:
+                            stack[-1] = operations.inplace_add(left, right)
+                    elif opcode is BINARY_SUBSCR:
+                        key = stack.pop()
+                        container = stack[-1]
+                        tc = type(container)
+                        if tc is list or tc is dict or tc is tuple or tc is str:
+                            stack[-1] = container[key]
+                        else:
+                            stack[-1] = _subscript(container, key)
+                    elif opcode is POP_TOP:
+                        stack.pop()
+                    elif opcode is POP_JUMP_IF_FALSE:
+                        if not stack.pop():
+                            pc = arg
                     elif opcode is BINARY_MUL:
                         right = stack.pop()
                         left = stack[-1]
@@ -575,27 +615,32 @@ class Machine:
                         ):
                             stack[-1] = left * right
                         else:
-                            stack[-1] = _multiply(left, right)
-                    elif opcode is BINARY_OP:
+                            stack[-1] = operations.multiply(left, right)
+                    elif opcode is BINARY_OP or opcode is INPLACE_OP:
                         right = stack.pop()
-                        stack[-1] = _binary(arg, stack[-1], right)
-                    elif opcode is INPLACE_OP:
+                        stack[-1] = arg(stack[-1], right)
+                    elif opcode is COMPARE_OP:
                         right = stack.pop()
-                        stack[-1] = _inplace(arg, stack[-1], right)
-                    elif opcode is BINARY_SUBSCR:
-                        key = stack.pop()
-                        container = stack[-1]
-                        tc = type(container)
-                        if tc is list or tc is dict or tc is tuple or tc is str:
-                            stack[-1] = container[key]
-                        else:
-                            stack[-1] = _subscript(container, key)
-                    elif opcode is LOAD_ATTR:
-                        stack[-1] = load_attr(stack[-1], arg)
-                    elif opcode is POP_TOP:
-                        stack.pop()
+                        stack[-1] = arg(stack[-1], right)
+                    elif opcode is POP_JUMP_IF_TRUE:
+                        if stack.pop():
+                            pc = arg
+                    elif opcode is BINARY_SUB:
+                        right = stack.pop()
+                        stack[-1] = stack[-1] - right
                     elif opcode is JUMP:
                         pc = arg
+                    elif opcode is UNPACK_SEQUENCE:
+                        sequence = stack.pop()
+                        ts = type(sequence)
+                        if (ts is tuple or ts is list) and len(sequence) == arg:
+                            stack.extend(sequence[::-1])
+                        else:
+                            stack.extend(reversed(self.unpack_values(sequence, arg, None)))
+                    elif opcode is MAP_ADD:
+                        value = stack.pop()
+                        key = stack.pop()
+                        stack[-arg][key] = value
                     elif opcode is LOAD_DEREF:
                         value = cells[arg].contents
                         if value is UNBOUND:
@@ -603,8 +648,6 @@ class Machine:
                         stack.append(value)
                     elif opcode is STORE_DEREF:
                         cells[arg].contents = stack.pop()
-                    elif opcode is STORE_GLOBAL:
-                        globals_[arg] = stack.pop()
                     elif opcode is STORE_SUBSCR:
                         key = stack.pop()
                         container = stack.pop()
@@ -628,9 +671,6 @@ class Machine:
                             stack.append(value)
                         else:
                             stack.append([])
-                    elif opcode is LIST_APPEND:
-                        value = stack.pop()
-                        stack[-arg].append(value)
                     elif opcode is YIELD_VALUE:
                         value = stack.pop()
                         generator = frame.generator
@@ -869,10 +909,6 @@ class Machine:
         elif opcode == op.SET_ADD:
             value = stack.pop()
             stack[-arg].add(value)
-        elif opcode == op.MAP_ADD:
-            value = stack.pop()
-            key = stack.pop()
-            stack[-arg][key] = value
         elif opcode == op.LIST_EXTEND:
             iterable = stack.pop()
             if type(iterable) is Generator:
@@ -909,14 +945,6 @@ class Machine:
                 target[key] = value
         elif opcode == op.LIST_TO_TUPLE:
             stack[-1] = tuple(stack[-1])
-        elif opcode == op.UNPACK_SEQUENCE:
-            sequence = stack.pop()
-            ts = type(sequence)
-            if (ts is tuple or ts is list) and len(sequence) == arg:
-                stack.extend(reversed(sequence))
-            else:
-                values = self.unpack_values(sequence, arg, None)
-                stack.extend(reversed(values))
         elif opcode == op.UNPACK_EX:
             before, after = arg
             sequence = stack.pop()
@@ -1209,19 +1237,3 @@ def _store_subscript(container: Any, key: Any, value: Any) -> None:
     if _is_vm_object(container) or isinstance(container, type):
         raise TypeError(f"'{type(container).__name__}' object does not support item assignment")
     container[key] = value
-
-
-def _multiply(left: Any, right: Any) -> Any:
-    return operations.multiply(left, right)
-
-
-def _add(left: Any, right: Any) -> Any:
-    return operations.add(left, right)
-
-
-def _binary(function: Any, left: Any, right: Any) -> Any:
-    return operations.binary(function, left, right)
-
-
-def _inplace(function: Any, left: Any, right: Any) -> Any:
-    return operations.inplace(function, left, right)

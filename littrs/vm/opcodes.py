@@ -10,39 +10,46 @@ the host function that computes it.
 from __future__ import annotations
 
 OPCODES: tuple[str, ...] = (
-    # -- the hot core: locals, constants, arithmetic, loops, calls
+    # Ordered hottest first, as the machine tests them.
     "LOAD_FAST",  # push fast[arg]
-    "LOAD_FAST_CONST",  # superinstruction: push fast[arg[0]], then arg[1]
-    "STORE_FAST",  # fast[arg] = pop()
+    "LOAD_GLOBAL",  # globals, then builtins; arg is the name
     "LOAD_CONST",  # push arg
-    "LOAD_FAST2",  # superinstruction: push fast[arg[0]], then fast[arg[1]]
-    "BINARY_ADD",  # a + b
+    "STORE_FAST",  # fast[arg] = pop()
+    "CALL",  # arg positional arguments above the callable
     "FOR_ITER",  # next of the iterator at TOS, or pop it and jump to arg
     "JUMP_BACKWARD",  # loop back-edge to arg (the machine checks limits here)
-    "COMPARE_JUMP",  # superinstruction: arg[0](a, b), jump to arg[1] if false
-    "CALL",  # arg positional arguments above the callable
+    "STORE_GLOBAL",
+    "BINOP_FAST_CONST",  # superinstruction: push arg[0](fast[arg[1]], arg[2])
+    "CMPJUMP_FAST_CONST",  # superinstruction: unless arg[0](fast[arg[1]], arg[2]): jump arg[3]
     "RETURN_VALUE",
-    "LOAD_GLOBAL",  # globals, then builtins; arg is the name
+    "LOAD_ATTR",  # attribute through the VM's tables; arg is the name
+    "BINARY_ADD",  # a + b
     "STORE_LOAD_FAST",  # superinstruction: fast[arg[0]] = pop(); push fast[arg[1]]
+    "LOAD_FAST2",  # superinstruction: push fast[arg[0]], then fast[arg[1]]
+    "LOAD_FAST_CONST",  # superinstruction: push fast[arg[0]], then arg[1]
+    "LIST_APPEND",  # append TOS to the list arg slots below it (comprehensions)
+    "COMPARE_JUMP",  # superinstruction: arg[0](a, b), jump to arg[1] if false
+    "BINOP_FAST_FAST",  # superinstruction: push arg[0](fast[arg[1]], fast[arg[2]])
+    "CMPJUMP_FAST_FAST",  # superinstruction: unless arg[0](fast[arg[1]], fast[arg[2]]): jump
+    "BINOP_CONST",  # superinstruction: TOS = arg[0](TOS, arg[1])
     "INPLACE_ADD",  # a += b
-    "COMPARE_OP",  # arg(a, b) for < <= > >= == !=
+    "BINARY_SUBSCR",
+    "POP_TOP",
     "POP_JUMP_IF_FALSE",
-    "POP_JUMP_IF_TRUE",
-    "BINARY_SUB",
     "BINARY_MUL",
     "BINARY_OP",  # arg is a host operator function: (a, b) -> value
     "INPLACE_OP",  # arg is a host in-place operator function
-    "BINARY_SUBSCR",
-    "LOAD_ATTR",  # attribute through the VM's tables; arg is the name
-    "POP_TOP",
+    "COMPARE_OP",  # arg(a, b) for < <= > >= == !=
+    "POP_JUMP_IF_TRUE",
+    "BINARY_SUB",
     "JUMP",
+    "UNPACK_SEQUENCE",  # arg targets
+    "MAP_ADD",
     "LOAD_DEREF",  # cells[arg].contents
     "STORE_DEREF",
-    "STORE_GLOBAL",
     "STORE_SUBSCR",
     "BUILD_TUPLE",
     "BUILD_LIST",
-    "LIST_APPEND",  # append TOS to the list arg slots below it (comprehensions)
     "YIELD_VALUE",
     "IS_OP",  # arg: 1 for `is not`
     "CONTAINS_OP",  # arg: 1 for `not in`
@@ -53,23 +60,22 @@ OPCODES: tuple[str, ...] = (
     "GET_ITER",
     "COPY",  # push the item arg places down (1 = TOS)
     "SWAP",  # swap TOS with the item arg places down
+    "CALL_KW",  # arg: (positional count, keyword names)
+    "MAKE_FUNCTION",  # arg: FunctionTemplate
+    "SEND",  # yield from: send TOS into the iterator below it, or jump to arg when done
     "BUILD_MAP",  # arg key/value pairs
     "BUILD_SET",
     "BUILD_SLICE",  # arg is 2 or 3
     "BUILD_STRING",  # join arg strings
     "FORMAT_VALUE",  # arg: (conversion char or None, has_spec)
     "SET_ADD",
-    "MAP_ADD",
     "LIST_EXTEND",
     "SET_UPDATE",
     "DICT_UPDATE",
     "DICT_MERGE",  # like DICT_UPDATE, but a repeated key is an error (f(**a, **b))
     "LIST_TO_TUPLE",
-    "UNPACK_SEQUENCE",  # arg targets
     "UNPACK_EX",  # arg: (before, after) a star target
-    "CALL_KW",  # arg: (positional count, keyword names)
     "CALL_EX",  # arg: 1 if a kwargs dict is on the stack; args tuple below it
-    "MAKE_FUNCTION",  # arg: FunctionTemplate
     "LOAD_CLOSURE",  # push the cell object cells[arg]
     "DELETE_FAST",
     "DELETE_DEREF",
@@ -83,7 +89,6 @@ OPCODES: tuple[str, ...] = (
     "POP_EXCEPT",  # handled = pop()
     "POP_EXCEPT_RERAISE",  # exc = pop(); handled = pop(); re-raise exc
     "CHECK_EXC_MATCH",  # push isinstance(TOS1, TOS) with CPython's checks; pops TOS
-    "SEND",  # yield from: send TOS into the iterator below it, or jump to arg when done
     "GET_YIELD_FROM_ITER",
     "LOAD_ASSERTION_ERROR",
     "LOAD_SPECIAL",  # bound __enter__/__exit__ of TOS through the VM's tables (with)
@@ -94,84 +99,89 @@ OPCODES: tuple[str, ...] = (
 
 # fmt: off
 LOAD_FAST = 0
-LOAD_FAST_CONST = 1
-STORE_FAST = 2
-LOAD_CONST = 3
-LOAD_FAST2 = 4
-BINARY_ADD = 5
-FOR_ITER = 6
-JUMP_BACKWARD = 7
-COMPARE_JUMP = 8
-CALL = 9
+LOAD_GLOBAL = 1
+LOAD_CONST = 2
+STORE_FAST = 3
+CALL = 4
+FOR_ITER = 5
+JUMP_BACKWARD = 6
+STORE_GLOBAL = 7
+BINOP_FAST_CONST = 8
+CMPJUMP_FAST_CONST = 9
 RETURN_VALUE = 10
-LOAD_GLOBAL = 11
-STORE_LOAD_FAST = 12
-INPLACE_ADD = 13
-COMPARE_OP = 14
-POP_JUMP_IF_FALSE = 15
-POP_JUMP_IF_TRUE = 16
-BINARY_SUB = 17
-BINARY_MUL = 18
-BINARY_OP = 19
-INPLACE_OP = 20
-BINARY_SUBSCR = 21
-LOAD_ATTR = 22
+LOAD_ATTR = 11
+BINARY_ADD = 12
+STORE_LOAD_FAST = 13
+LOAD_FAST2 = 14
+LOAD_FAST_CONST = 15
+LIST_APPEND = 16
+COMPARE_JUMP = 17
+BINOP_FAST_FAST = 18
+CMPJUMP_FAST_FAST = 19
+BINOP_CONST = 20
+INPLACE_ADD = 21
+BINARY_SUBSCR = 22
 POP_TOP = 23
-JUMP = 24
-LOAD_DEREF = 25
-STORE_DEREF = 26
-STORE_GLOBAL = 27
-STORE_SUBSCR = 28
-BUILD_TUPLE = 29
-BUILD_LIST = 30
-LIST_APPEND = 31
-YIELD_VALUE = 32
-IS_OP = 33
-CONTAINS_OP = 34
-UNARY_OP = 35
-UNARY_NOT = 36
-JUMP_IF_FALSE_OR_POP = 37
-JUMP_IF_TRUE_OR_POP = 38
-GET_ITER = 39
-COPY = 40
-SWAP = 41
-BUILD_MAP = 42
-BUILD_SET = 43
-BUILD_SLICE = 44
-BUILD_STRING = 45
-FORMAT_VALUE = 46
-SET_ADD = 47
-MAP_ADD = 48
-LIST_EXTEND = 49
-SET_UPDATE = 50
-DICT_UPDATE = 51
-DICT_MERGE = 52
-LIST_TO_TUPLE = 53
-UNPACK_SEQUENCE = 54
-UNPACK_EX = 55
-CALL_KW = 56
-CALL_EX = 57
-MAKE_FUNCTION = 58
-LOAD_CLOSURE = 59
-DELETE_FAST = 60
-DELETE_DEREF = 61
-DELETE_GLOBAL = 62
-DELETE_SUBSCR = 63
-STORE_ATTR = 64
-DELETE_ATTR = 65
-RAISE = 66
-RERAISE = 67
-PUSH_EXC_INFO = 68
-POP_EXCEPT = 69
-POP_EXCEPT_RERAISE = 70
-CHECK_EXC_MATCH = 71
-SEND = 72
-GET_YIELD_FROM_ITER = 73
-LOAD_ASSERTION_ERROR = 74
-LOAD_SPECIAL = 75
-IMPORT_NAME = 76
-IMPORT_FROM = 77
-NOP = 78
+POP_JUMP_IF_FALSE = 24
+BINARY_MUL = 25
+BINARY_OP = 26
+INPLACE_OP = 27
+COMPARE_OP = 28
+POP_JUMP_IF_TRUE = 29
+BINARY_SUB = 30
+JUMP = 31
+UNPACK_SEQUENCE = 32
+MAP_ADD = 33
+LOAD_DEREF = 34
+STORE_DEREF = 35
+STORE_SUBSCR = 36
+BUILD_TUPLE = 37
+BUILD_LIST = 38
+YIELD_VALUE = 39
+IS_OP = 40
+CONTAINS_OP = 41
+UNARY_OP = 42
+UNARY_NOT = 43
+JUMP_IF_FALSE_OR_POP = 44
+JUMP_IF_TRUE_OR_POP = 45
+GET_ITER = 46
+COPY = 47
+SWAP = 48
+CALL_KW = 49
+MAKE_FUNCTION = 50
+SEND = 51
+BUILD_MAP = 52
+BUILD_SET = 53
+BUILD_SLICE = 54
+BUILD_STRING = 55
+FORMAT_VALUE = 56
+SET_ADD = 57
+LIST_EXTEND = 58
+SET_UPDATE = 59
+DICT_UPDATE = 60
+DICT_MERGE = 61
+LIST_TO_TUPLE = 62
+UNPACK_EX = 63
+CALL_EX = 64
+LOAD_CLOSURE = 65
+DELETE_FAST = 66
+DELETE_DEREF = 67
+DELETE_GLOBAL = 68
+DELETE_SUBSCR = 69
+STORE_ATTR = 70
+DELETE_ATTR = 71
+RAISE = 72
+RERAISE = 73
+PUSH_EXC_INFO = 74
+POP_EXCEPT = 75
+POP_EXCEPT_RERAISE = 76
+CHECK_EXC_MATCH = 77
+GET_YIELD_FROM_ITER = 78
+LOAD_ASSERTION_ERROR = 79
+LOAD_SPECIAL = 80
+IMPORT_NAME = 81
+IMPORT_FROM = 82
+NOP = 83
 # fmt: on
 
 # The jumps: their argument is an instruction index.
@@ -187,5 +197,11 @@ JUMPS = frozenset(
         "JUMP_IF_TRUE_OR_POP",
         "SEND",
         "COMPARE_JUMP",
+        "CMPJUMP_FAST_CONST",
+        "CMPJUMP_FAST_FAST",
     )
+)
+# Fused jumps keep their target as the last item of their argument tuple.
+FUSED_JUMPS = frozenset(
+    OPCODES.index(name) for name in ("COMPARE_JUMP", "CMPJUMP_FAST_CONST", "CMPJUMP_FAST_FAST")
 )

@@ -1,26 +1,92 @@
-"""Superinstructions: fuse common instruction pairs so the machine dispatches less.
+"""Superinstructions: fuse common instruction runs so the machine dispatches less.
 
-Runs on a finished instruction list. A pair is fused only when nothing jumps
-to its second instruction and no exception range starts or ends between the
-two, so the fused code behaves exactly like the pair. A ``JUMP`` to a
-``RETURN_VALUE`` becomes the return itself.
+Runs on a finished instruction list. A run is fused only when nothing jumps
+into its middle, no exception range starts or ends inside it, and it sits on
+one source line, so the fused code behaves (and reports errors) exactly like
+the run. Longer patterns are tried first. A ``JUMP`` to a ``RETURN_VALUE``
+becomes the return itself.
+
+Each fused arithmetic instruction carries the operator function. Where the
+pattern proves the operation cheap (``x + 1`` with a number constant), that
+is the host's C operator; otherwise the checked one the compiler chose.
 """
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from typing import Any
 
 from . import opcodes as op
+from . import operations
 
 Instr = tuple[int, Any]
 ExcEntry = tuple[int, int, int, int]
 
-_PAIRS = {
-    (op.LOAD_FAST, op.LOAD_CONST): op.LOAD_FAST_CONST,
-    (op.LOAD_FAST, op.LOAD_FAST): op.LOAD_FAST2,
-    (op.STORE_FAST, op.LOAD_FAST): op.STORE_LOAD_FAST,
-    (op.COMPARE_OP, op.POP_JUMP_IF_FALSE): op.COMPARE_JUMP,
+_ARITHMETIC = {
+    op.BINARY_ADD: operations.add,
+    op.BINARY_SUB: operator.sub,
+    op.BINARY_MUL: operations.multiply,
 }
+
+
+def _operator(instr: Instr, constant: Any = None, has_constant: bool = False) -> Any:
+    """The function an arithmetic instruction computes, or None if it is not one."""
+    opcode, arg = instr
+    function = _ARITHMETIC.get(opcode) if opcode != op.BINARY_OP else arg
+    if function is operations.add and has_constant and type(constant) in (int, float):
+        return operator.add
+    return function
+
+
+def _binop_fast_const(run: list[Instr]) -> Instr | None:
+    function = _operator(run[2], run[1][1], True)
+    return None if function is None else (op.BINOP_FAST_CONST, (function, run[0][1], run[1][1]))
+
+
+def _binop_fast_fast(run: list[Instr]) -> Instr | None:
+    function = _operator(run[2])
+    return None if function is None else (op.BINOP_FAST_FAST, (function, run[0][1], run[1][1]))
+
+
+def _binop_const(run: list[Instr]) -> Instr | None:
+    function = _operator(run[1], run[0][1], True)
+    return None if function is None else (op.BINOP_CONST, (function, run[0][1]))
+
+
+def _cmpjump_fast_const(run: list[Instr]) -> Instr | None:
+    return (op.CMPJUMP_FAST_CONST, (run[2][1], run[0][1], run[1][1], run[3][1]))
+
+
+def _cmpjump_fast_fast(run: list[Instr]) -> Instr | None:
+    return (op.CMPJUMP_FAST_FAST, (run[2][1], run[0][1], run[1][1], run[3][1]))
+
+
+def _pair(opcode: int) -> Callable[[list[Instr]], Instr]:
+    return lambda run: (opcode, (run[0][1], run[1][1]))
+
+
+_ANY_ARITHMETIC = (op.BINARY_ADD, op.BINARY_SUB, op.BINARY_MUL, op.BINARY_OP)
+
+# (opcodes of the run, builder); each builder may decline by returning None.
+PATTERNS: list[tuple[tuple[Any, ...], Callable[[list[Instr]], Instr | None]]] = [
+    ((op.LOAD_FAST, op.LOAD_CONST, op.COMPARE_OP, op.POP_JUMP_IF_FALSE), _cmpjump_fast_const),
+    ((op.LOAD_FAST, op.LOAD_FAST, op.COMPARE_OP, op.POP_JUMP_IF_FALSE), _cmpjump_fast_fast),
+    ((op.LOAD_FAST, op.LOAD_CONST, _ANY_ARITHMETIC), _binop_fast_const),
+    ((op.LOAD_FAST, op.LOAD_FAST, _ANY_ARITHMETIC), _binop_fast_fast),
+    ((op.LOAD_CONST, _ANY_ARITHMETIC), _binop_const),
+    ((op.COMPARE_OP, op.POP_JUMP_IF_FALSE), lambda run: (op.COMPARE_JUMP, (run[0][1], run[1][1]))),
+    ((op.LOAD_FAST, op.LOAD_CONST), _pair(op.LOAD_FAST_CONST)),
+    ((op.LOAD_FAST, op.LOAD_FAST), _pair(op.LOAD_FAST2)),
+    ((op.STORE_FAST, op.LOAD_FAST), _pair(op.STORE_LOAD_FAST)),
+]
+
+
+def _matches(pattern: tuple[Any, ...], run: list[Instr]) -> bool:
+    for expected, (opcode, _) in zip(pattern, run):
+        if opcode != expected and not (isinstance(expected, tuple) and opcode in expected):
+            return False
+    return True
 
 
 def optimize(
@@ -41,24 +107,13 @@ def optimize(
     fused_lines: list[int] = []
     pc = 0
     while pc < len(instrs):
-        opcode, arg = instrs[pc]
-        new_index.append(len(fused))
-        if pc + 1 < len(instrs) and pc + 1 not in boundaries and lines[pc] == lines[pc + 1]:
-            next_opcode, next_arg = instrs[pc + 1]
-            combined = _PAIRS.get((opcode, next_opcode))
-            if combined is not None:
-                new_index.append(len(fused))
-                fused.append((combined, (arg, next_arg)))
-                fused_lines.append(lines[pc])
-                pc += 2
-                continue
-        fused.append((opcode, arg))
+        replacement, length = _fuse_at(instrs, lines, boundaries, pc)
+        new_index.extend([len(fused)] * length)
+        fused.append(replacement)
         fused_lines.append(lines[pc])
-        pc += 1
+        pc += length
     new_index.append(len(fused))
-    remapped = [
-        (opcode, _retarget(opcode, arg, new_index)) for opcode, arg in fused
-    ]
+    remapped = [(opcode, _retarget(opcode, arg, new_index)) for opcode, arg in fused]
     table = [
         (new_index[start], new_index[end], new_index[handler], depth)
         for start, end, handler, depth in exc_table
@@ -66,9 +121,29 @@ def optimize(
     return remapped, fused_lines, table
 
 
+def _fuse_at(
+    instrs: list[Instr], lines: list[int], boundaries: set[int], pc: int
+) -> tuple[Instr, int]:
+    for pattern, build in PATTERNS:
+        length = len(pattern)
+        end = pc + length
+        if end > len(instrs):
+            continue
+        if any(index in boundaries for index in range(pc + 1, end)):
+            continue
+        if any(lines[index] != lines[pc] for index in range(pc + 1, end)):
+            continue
+        run = instrs[pc:end]
+        if _matches(pattern, run):
+            replacement = build(run)
+            if replacement is not None:
+                return replacement, length
+    return instrs[pc], 1
+
+
 def _retarget(opcode: int, arg: Any, new_index: list[int]) -> Any:
-    if opcode == op.COMPARE_JUMP:
-        return (arg[0], new_index[arg[1]])
+    if opcode in op.FUSED_JUMPS:
+        return (*arg[:-1], new_index[arg[-1]])
     if opcode in op.JUMPS:
         return new_index[arg]
     return arg
