@@ -299,6 +299,8 @@ class Machine:
         BINOP_FAST_FAST = op.BINOP_FAST_FAST
         CMPJUMP_FAST_FAST = op.CMPJUMP_FAST_FAST
         BINOP_CONST = op.BINOP_CONST
+        CMPJUMP_CONST = op.CMPJUMP_CONST
+        UNPACK2_STORE_FAST = op.UNPACK2_STORE_FAST
         UNPACK_SEQUENCE = op.UNPACK_SEQUENCE
         MAP_ADD = op.MAP_ADD
         LOAD_FAST_CONST = op.LOAD_FAST_CONST
@@ -486,9 +488,12 @@ class Machine:
                         globals_[arg] = stack.pop()
                     elif opcode is BINOP_FAST_CONST:
                         value = fast[arg[1]]
-                        if value is UNBOUND:
+                        if type(value) is int:
+                            stack.append(arg[3](value, arg[2]))
+                        elif value is UNBOUND:
                             raise _unbound_local(code, arg[1])
-                        stack.append(arg[0](value, arg[2]))
+                        else:
+                            stack.append(arg[0](value, arg[2]))
                     elif opcode is CMPJUMP_FAST_CONST:
                         value = fast[arg[1]]
                         if value is UNBOUND:
@@ -496,7 +501,12 @@ class Machine:
                         if not arg[0](value, arg[2]):
                             pc = arg[3]
                     elif opcode is RETURN_VALUE:
-                        value = stack.pop()
+                        if arg is None:
+                            value = stack.pop()
+                        else:
+                            value = fast[arg]
+                            if value is UNBOUND:
+                                raise _unbound_local(code, arg)
                         generator = frame.generator
                         if generator is not None:
                             generator.frame = None
@@ -584,7 +594,21 @@ class Machine:
                         if not arg[0](value, right):
                             pc = arg[3]
                     elif opcode is BINOP_CONST:
-                        stack[-1] = arg[0](stack[-1], arg[1])
+                        value = stack[-1]
+                        if type(value) is int:
+                            stack[-1] = arg[2](value, arg[1])
+                        else:
+                            stack[-1] = arg[0](value, arg[1])
+                    elif opcode is CMPJUMP_CONST:
+                        if not arg[0](stack.pop(), arg[1]):
+                            pc = arg[2]
+                    elif opcode is UNPACK2_STORE_FAST:
+                        sequence = stack.pop()
+                        ts = type(sequence)
+                        if (ts is tuple or ts is list) and len(sequence) == 2:
+                            fast[arg[0]], fast[arg[1]] = sequence
+                        else:
+                            fast[arg[0]], fast[arg[1]] = self.unpack_values(sequence, 2, None)
                     elif opcode is INPLACE_ADD:
                         right = stack.pop()
                         left = stack[-1]

@@ -21,7 +21,7 @@ OPCODES: tuple[str, ...] = (
     "STORE_GLOBAL",
     "BINOP_FAST_CONST",  # superinstruction: push arg[0](fast[arg[1]], arg[2])
     "CMPJUMP_FAST_CONST",  # superinstruction: unless arg[0](fast[arg[1]], arg[2]): jump arg[3]
-    "RETURN_VALUE",
+    "RETURN_VALUE",  # return pop(), or fast[arg] when arg is a slot (fused LOAD_FAST)
     "LOAD_ATTR",  # attribute through the VM's tables; arg is the name
     "BINARY_ADD",  # a + b
     "STORE_LOAD_FAST",  # superinstruction: fast[arg[0]] = pop(); push fast[arg[1]]
@@ -31,7 +31,9 @@ OPCODES: tuple[str, ...] = (
     "COMPARE_JUMP",  # superinstruction: arg[0](a, b), jump to arg[1] if false
     "BINOP_FAST_FAST",  # superinstruction: push arg[0](fast[arg[1]], fast[arg[2]])
     "CMPJUMP_FAST_FAST",  # superinstruction: unless arg[0](fast[arg[1]], fast[arg[2]]): jump
-    "BINOP_CONST",  # superinstruction: TOS = arg[0](TOS, arg[1])
+    "BINOP_CONST",  # superinstruction: TOS = arg[0](TOS, arg[1]) (arg[2] for an int TOS)
+    "CMPJUMP_CONST",  # superinstruction: unless arg[0](pop(), arg[1]): jump arg[2]
+    "UNPACK2_STORE_FAST",  # superinstruction: a, b = pop() into fast[arg[0]], fast[arg[1]]  # superinstruction: TOS = arg[0](TOS, arg[1])
     "INPLACE_ADD",  # a += b
     "BINARY_SUBSCR",
     "POP_TOP",
@@ -119,69 +121,71 @@ COMPARE_JUMP = 17
 BINOP_FAST_FAST = 18
 CMPJUMP_FAST_FAST = 19
 BINOP_CONST = 20
-INPLACE_ADD = 21
-BINARY_SUBSCR = 22
-POP_TOP = 23
-POP_JUMP_IF_FALSE = 24
-BINARY_MUL = 25
-BINARY_OP = 26
-INPLACE_OP = 27
-COMPARE_OP = 28
-POP_JUMP_IF_TRUE = 29
-BINARY_SUB = 30
-JUMP = 31
-UNPACK_SEQUENCE = 32
-MAP_ADD = 33
-LOAD_DEREF = 34
-STORE_DEREF = 35
-STORE_SUBSCR = 36
-BUILD_TUPLE = 37
-BUILD_LIST = 38
-YIELD_VALUE = 39
-IS_OP = 40
-CONTAINS_OP = 41
-UNARY_OP = 42
-UNARY_NOT = 43
-JUMP_IF_FALSE_OR_POP = 44
-JUMP_IF_TRUE_OR_POP = 45
-GET_ITER = 46
-COPY = 47
-SWAP = 48
-CALL_KW = 49
-MAKE_FUNCTION = 50
-SEND = 51
-BUILD_MAP = 52
-BUILD_SET = 53
-BUILD_SLICE = 54
-BUILD_STRING = 55
-FORMAT_VALUE = 56
-SET_ADD = 57
-LIST_EXTEND = 58
-SET_UPDATE = 59
-DICT_UPDATE = 60
-DICT_MERGE = 61
-LIST_TO_TUPLE = 62
-UNPACK_EX = 63
-CALL_EX = 64
-LOAD_CLOSURE = 65
-DELETE_FAST = 66
-DELETE_DEREF = 67
-DELETE_GLOBAL = 68
-DELETE_SUBSCR = 69
-STORE_ATTR = 70
-DELETE_ATTR = 71
-RAISE = 72
-RERAISE = 73
-PUSH_EXC_INFO = 74
-POP_EXCEPT = 75
-POP_EXCEPT_RERAISE = 76
-CHECK_EXC_MATCH = 77
-GET_YIELD_FROM_ITER = 78
-LOAD_ASSERTION_ERROR = 79
-LOAD_SPECIAL = 80
-IMPORT_NAME = 81
-IMPORT_FROM = 82
-NOP = 83
+CMPJUMP_CONST = 21
+UNPACK2_STORE_FAST = 22
+INPLACE_ADD = 23
+BINARY_SUBSCR = 24
+POP_TOP = 25
+POP_JUMP_IF_FALSE = 26
+BINARY_MUL = 27
+BINARY_OP = 28
+INPLACE_OP = 29
+COMPARE_OP = 30
+POP_JUMP_IF_TRUE = 31
+BINARY_SUB = 32
+JUMP = 33
+UNPACK_SEQUENCE = 34
+MAP_ADD = 35
+LOAD_DEREF = 36
+STORE_DEREF = 37
+STORE_SUBSCR = 38
+BUILD_TUPLE = 39
+BUILD_LIST = 40
+YIELD_VALUE = 41
+IS_OP = 42
+CONTAINS_OP = 43
+UNARY_OP = 44
+UNARY_NOT = 45
+JUMP_IF_FALSE_OR_POP = 46
+JUMP_IF_TRUE_OR_POP = 47
+GET_ITER = 48
+COPY = 49
+SWAP = 50
+CALL_KW = 51
+MAKE_FUNCTION = 52
+SEND = 53
+BUILD_MAP = 54
+BUILD_SET = 55
+BUILD_SLICE = 56
+BUILD_STRING = 57
+FORMAT_VALUE = 58
+SET_ADD = 59
+LIST_EXTEND = 60
+SET_UPDATE = 61
+DICT_UPDATE = 62
+DICT_MERGE = 63
+LIST_TO_TUPLE = 64
+UNPACK_EX = 65
+CALL_EX = 66
+LOAD_CLOSURE = 67
+DELETE_FAST = 68
+DELETE_DEREF = 69
+DELETE_GLOBAL = 70
+DELETE_SUBSCR = 71
+STORE_ATTR = 72
+DELETE_ATTR = 73
+RAISE = 74
+RERAISE = 75
+PUSH_EXC_INFO = 76
+POP_EXCEPT = 77
+POP_EXCEPT_RERAISE = 78
+CHECK_EXC_MATCH = 79
+GET_YIELD_FROM_ITER = 80
+LOAD_ASSERTION_ERROR = 81
+LOAD_SPECIAL = 82
+IMPORT_NAME = 83
+IMPORT_FROM = 84
+NOP = 85
 # fmt: on
 
 # The jumps: their argument is an instruction index.
@@ -199,9 +203,10 @@ JUMPS = frozenset(
         "COMPARE_JUMP",
         "CMPJUMP_FAST_CONST",
         "CMPJUMP_FAST_FAST",
+        "CMPJUMP_CONST",
     )
 )
 # Fused jumps keep their target as the last item of their argument tuple.
 FUSED_JUMPS = frozenset(
-    OPCODES.index(name) for name in ("COMPARE_JUMP", "CMPJUMP_FAST_CONST", "CMPJUMP_FAST_FAST")
+    OPCODES.index(name) for name in ("COMPARE_JUMP", "CMPJUMP_FAST_CONST", "CMPJUMP_FAST_FAST", "CMPJUMP_CONST")
 )

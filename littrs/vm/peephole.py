@@ -30,18 +30,45 @@ _ARITHMETIC = {
 }
 
 
-def _operator(instr: Instr, constant: Any = None, has_constant: bool = False) -> Any:
+# With an int on the left and a number constant on the right, these are cheap
+# whatever the values, so the host's C operator may run them directly.
+_CHEAP_WITH_NUMBER = {
+    operations.add: operator.add,
+    operator.sub: operator.sub,
+    operations.multiply: operator.mul,
+    operations.modulo: operator.mod,
+    operator.floordiv: operator.floordiv,
+    operator.truediv: operator.truediv,
+    operator.rshift: operator.rshift,
+    operator.and_: operator.and_,
+    operator.or_: operator.or_,
+    operator.xor: operator.xor,
+}
+
+
+def _operator(instr: Instr) -> Any:
     """The function an arithmetic instruction computes, or None if it is not one."""
     opcode, arg = instr
-    function = _ARITHMETIC.get(opcode) if opcode != op.BINARY_OP else arg
-    if function is operations.add and has_constant and type(constant) in (int, float):
-        return operator.add
-    return function
+    return _ARITHMETIC.get(opcode) if opcode != op.BINARY_OP else arg
+
+
+def _with_constant(function: Any, constant: Any) -> tuple[Any, Any]:
+    """(general function, function for an int left operand) given the constant."""
+    if type(constant) in (int, float):
+        cheap = _CHEAP_WITH_NUMBER.get(function)
+        if cheap is not None:
+            if function is operations.add:
+                function = operator.add  # number + number, or a TypeError
+            return function, cheap
+    return function, function
 
 
 def _binop_fast_const(run: list[Instr]) -> Instr | None:
-    function = _operator(run[2], run[1][1], True)
-    return None if function is None else (op.BINOP_FAST_CONST, (function, run[0][1], run[1][1]))
+    function = _operator(run[2])
+    if function is None:
+        return None
+    general, for_int = _with_constant(function, run[1][1])
+    return (op.BINOP_FAST_CONST, (general, run[0][1], run[1][1], for_int))
 
 
 def _binop_fast_fast(run: list[Instr]) -> Instr | None:
@@ -50,8 +77,11 @@ def _binop_fast_fast(run: list[Instr]) -> Instr | None:
 
 
 def _binop_const(run: list[Instr]) -> Instr | None:
-    function = _operator(run[1], run[0][1], True)
-    return None if function is None else (op.BINOP_CONST, (function, run[0][1]))
+    function = _operator(run[1])
+    if function is None:
+        return None
+    general, for_int = _with_constant(function, run[0][1])
+    return (op.BINOP_CONST, (general, run[0][1], for_int))
 
 
 def _cmpjump_fast_const(run: list[Instr]) -> Instr | None:
@@ -74,8 +104,13 @@ PATTERNS: list[tuple[tuple[Any, ...], Callable[[list[Instr]], Instr | None]]] = 
     ((op.LOAD_FAST, op.LOAD_FAST, op.COMPARE_OP, op.POP_JUMP_IF_FALSE), _cmpjump_fast_fast),
     ((op.LOAD_FAST, op.LOAD_CONST, _ANY_ARITHMETIC), _binop_fast_const),
     ((op.LOAD_FAST, op.LOAD_FAST, _ANY_ARITHMETIC), _binop_fast_fast),
+    ((op.LOAD_CONST, op.COMPARE_OP, op.POP_JUMP_IF_FALSE),
+     lambda run: (op.CMPJUMP_CONST, (run[1][1], run[0][1], run[2][1]))),
+    ((op.UNPACK_SEQUENCE, op.STORE_FAST, op.STORE_FAST),
+     lambda run: (op.UNPACK2_STORE_FAST, (run[1][1], run[2][1])) if run[0][1] == 2 else None),
     ((op.LOAD_CONST, _ANY_ARITHMETIC), _binop_const),
     ((op.COMPARE_OP, op.POP_JUMP_IF_FALSE), lambda run: (op.COMPARE_JUMP, (run[0][1], run[1][1]))),
+    ((op.LOAD_FAST, op.RETURN_VALUE), lambda run: (op.RETURN_VALUE, run[0][1])),
     ((op.LOAD_FAST, op.LOAD_CONST), _pair(op.LOAD_FAST_CONST)),
     ((op.LOAD_FAST, op.LOAD_FAST), _pair(op.LOAD_FAST2)),
     ((op.STORE_FAST, op.LOAD_FAST), _pair(op.STORE_LOAD_FAST)),
@@ -92,7 +127,11 @@ def _matches(pattern: tuple[Any, ...], run: list[Instr]) -> bool:
 def optimize(
     instrs: list[Instr], lines: list[int], exc_table: list[ExcEntry]
 ) -> tuple[list[Instr], list[int], list[ExcEntry]]:
-    """The fused instruction list, its line table and its exception table."""
+    """The fused instruction list, its line table and its exception table.
+
+    Where fusions overlap, the choice that leaves the fewest instructions wins
+    (a small dynamic programme over the positions, from the end).
+    """
     instrs = [
         (op.RETURN_VALUE, None)
         if opcode == op.JUMP and instrs[arg][0] == op.RETURN_VALUE
@@ -102,12 +141,23 @@ def optimize(
     boundaries = {pc for opcode, pc in instrs if opcode in op.JUMPS}
     for start, end, handler, _ in exc_table:
         boundaries.update((start, end, handler))
+    count = len(instrs)
+    cost = [0] * (count + 1)
+    choice: list[tuple[Instr, int]] = [((0, None), 1)] * count
+    for pc in range(count - 1, -1, -1):
+        best = (instrs[pc], 1)
+        best_cost = 1 + cost[pc + 1]
+        for replacement, length in _fusions_at(instrs, lines, boundaries, pc):
+            if 1 + cost[pc + length] < best_cost:
+                best, best_cost = (replacement, length), 1 + cost[pc + length]
+        choice[pc] = best
+        cost[pc] = best_cost
     new_index: list[int] = []
     fused: list[Instr] = []
     fused_lines: list[int] = []
     pc = 0
-    while pc < len(instrs):
-        replacement, length = _fuse_at(instrs, lines, boundaries, pc)
+    while pc < count:
+        replacement, length = choice[pc]
         new_index.extend([len(fused)] * length)
         fused.append(replacement)
         fused_lines.append(lines[pc])
@@ -121,9 +171,10 @@ def optimize(
     return remapped, fused_lines, table
 
 
-def _fuse_at(
+def _fusions_at(
     instrs: list[Instr], lines: list[int], boundaries: set[int], pc: int
-) -> tuple[Instr, int]:
+) -> list[tuple[Instr, int]]:
+    found = []
     for pattern, build in PATTERNS:
         length = len(pattern)
         end = pc + length
@@ -137,8 +188,8 @@ def _fuse_at(
         if _matches(pattern, run):
             replacement = build(run)
             if replacement is not None:
-                return replacement, length
-    return instrs[pc], 1
+                found.append((replacement, length))
+    return found
 
 
 def _retarget(opcode: int, arg: Any, new_index: list[int]) -> Any:
