@@ -612,7 +612,9 @@ class Machine:
                     elif opcode is INPLACE_ADD:
                         right = stack.pop()
                         left = stack[-1]
-                        if type(left) is int or type(left) is float:
+                        if (type(left) is int or type(left) is float) and (
+                            type(right) is int or type(right) is float
+                        ):
                             stack[-1] = left + right
                         else:
                             stack[-1] = operations.inplace_add(left, right)

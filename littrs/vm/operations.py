@@ -40,14 +40,7 @@ def _check_repeat(sequence: Any, count: Any) -> None:
 
 
 def multiply(left: Any, right: Any) -> Any:
-    tl = type(left)
-    if tl is int and type(right) is int:
-        if left.bit_length() + right.bit_length() > 64_000:
-            check_size((left.bit_length() + right.bit_length()) // 8)
-    elif tl in _SEQUENCES:
-        _check_repeat(left, right)
-    elif type(right) in _SEQUENCES:
-        _check_repeat(right, left)
+    _checks_multiply(left, right)
     return left * right
 
 
@@ -72,9 +65,7 @@ def lshift(value: Any, shift: Any) -> Any:
 
 
 def add(left: Any, right: Any) -> Any:
-    tl = type(left)
-    if tl in _SEQUENCES and type(right) is tl:
-        check_size(_size(left) + _size(right))
+    _checks_add(left, right)
     return left + right
 
 
@@ -86,24 +77,62 @@ def modulo(left: Any, right: Any) -> Any:
     return left % right
 
 
+def _checks_add(left: Any, right: Any) -> None:
+    tl = type(left)
+    if tl in _SEQUENCES and type(right) is tl:
+        check_size(_size(left) + _size(right))
+
+
+def _checks_multiply(left: Any, right: Any) -> None:
+    tl = type(left)
+    if tl is int and type(right) is int:
+        if left.bit_length() + right.bit_length() > 64_000:
+            check_size((left.bit_length() + right.bit_length()) // 8)
+    elif tl in _SEQUENCES:
+        _check_repeat(left, right)
+    elif type(right) in _SEQUENCES:
+        _check_repeat(right, left)
+
+
 def inplace_add(left: Any, right: Any) -> Any:
     if type(left) is list:
         if type(right) is Generator:
             from .context import current
 
             right = current.get().drain(right)
-        check_size(_size(left) + 8 * len(right) if hasattr(right, "__len__") else 0)
-        left += right
-        return left
-    return add(left, right)
+        if hasattr(right, "__len__"):
+            check_size(_size(left) + 8 * len(right))
+    else:
+        _checks_add(left, right)
+    return operator.iadd(left, right)
 
 
 def inplace_multiply(left: Any, right: Any) -> Any:
-    if type(left) is list:
-        _check_repeat(left, right)
-        left *= right
-        return left
-    return multiply(left, right)
+    _checks_multiply(left, right)
+    return operator.imul(left, right)
+
+
+def inplace_power(left: Any, right: Any) -> Any:
+    if (
+        type(right) is int
+        and isinstance(left, int)
+        and right > 1
+        and left not in (0, 1, -1)
+    ):
+        check_size(left.bit_length() * right // 8)
+    return operator.ipow(left, right)
+
+
+def inplace_lshift(left: Any, right: Any) -> Any:
+    if type(right) is int and isinstance(left, int) and left and right > 0:
+        check_size((left.bit_length() + right) // 8)
+    return operator.ilshift(left, right)
+
+
+def inplace_modulo(left: Any, right: Any) -> Any:
+    if type(left) in _TEXT:
+        return modulo(left, right)
+    return operator.imod(left, right)
 
 
 BINARY: dict[type, Any] = {
@@ -122,15 +151,22 @@ BINARY: dict[type, Any] = {
     ast.MatMult: operator.matmul,
 }
 
+# The in-place forms: containers that change in place keep their identity,
+# and errors name the augmented operator ("for +=") as CPython's do.
 INPLACE: dict[type, Any] = {
-    **BINARY,
     ast.Add: inplace_add,
+    ast.Sub: operator.isub,
     ast.Mult: inplace_multiply,
-    # Containers that change in place (set |= s, dict |= d, list ... ) keep their identity.
+    ast.Div: operator.itruediv,
+    ast.FloorDiv: operator.ifloordiv,
+    ast.Mod: inplace_modulo,
+    ast.Pow: inplace_power,
+    ast.LShift: inplace_lshift,
+    ast.RShift: operator.irshift,
     ast.BitOr: operator.ior,
     ast.BitXor: operator.ixor,
     ast.BitAnd: operator.iand,
-    ast.Sub: operator.isub,
+    ast.MatMult: operator.imatmul,
 }
 
 # Operators the host may run unchecked when the right operand is a number:
