@@ -19,7 +19,9 @@ from .tools import bind_tool_call, describe_tool, tool_exception
 from .vm.builtins import make_builtins
 from .vm.compiler import compile_source
 from .vm.context import current
+from .modules import STANDARD_MODULES
 from .vm.machine import Limits, Machine, Tool, ToolCall, Uncaught
+from .vm.objects import Module
 from .vm.tracebacks import format_exception
 
 _LIMIT_NAMES = ("max_instructions", "max_recursion_depth", "max_duration", "max_memory", "max_output")
@@ -34,6 +36,34 @@ class Sandbox:
         self._limits = Limits()
         self._tools: dict[str, Tool] = {}
         self._allow_standard_modules = builtins
+        self._modules: dict[str, Module] = {}  # imported or registered, one per sandbox
+        self._module_tools: dict[str, list[Tool]] = {}
+
+    # -- modules -------------------------------------------------------------------
+
+    def module(self, name: str, namespace: dict[str, Any]) -> None:
+        """Make ``import name`` work: constants cross the boundary, functions become tools."""
+        if not isinstance(name, str) or not all(part.isidentifier() for part in name.split(".")):
+            raise ValueError(f"module name must be a dotted identifier, not {name!r}")
+        contents: dict[str, Any] = {}
+        tools = []
+        for key, value in namespace.items():
+            if callable(value) and not isinstance(value, type):
+                tool = Tool(f"{name}.{key}", value)
+                contents[key] = tool
+                tools.append(tool)
+            else:
+                contents[key] = to_sandbox(value)
+        self._modules[name] = Module(name, contents)
+        self._module_tools[name] = tools
+
+    def _import(self, name: str) -> Module | None:
+        module = self._modules.get(name)
+        if module is None and self._allow_standard_modules:
+            factory = STANDARD_MODULES.get(name)
+            if factory is not None:
+                module = self._modules[name] = factory()
+        return module
 
     # -- tools ---------------------------------------------------------------------
 
@@ -63,7 +93,12 @@ class Sandbox:
 
     def describe(self) -> str:
         """Python-style signatures and docstrings of the tools, for a system prompt."""
-        return "\n\n".join(describe_tool(tool) for tool in self._tools.values())
+        blocks = [describe_tool(tool) for tool in self._tools.values()]
+        for name, tools in self._module_tools.items():
+            if tools:
+                stubs = [describe_tool(tool, tool.name.rsplit(".", 1)[1]) for tool in tools]
+                blocks.append(f"# module {name} (import {name})\n" + "\n\n".join(stubs))
+        return "\n\n".join(blocks)
 
     # -- variables -------------------------------------------------------------------
 
@@ -120,7 +155,7 @@ class Sandbox:
             raise SandboxError(
                 type(error).__name__, str(error.msg), "".join(format_exception_only(error))
             ) from None
-        machine = Machine(self._globals, self._builtins, self._limits)
+        machine = Machine(self._globals, self._builtins, self._limits, self._import)
         token = current.set(machine)
         try:
             machine.start_budget()

@@ -52,8 +52,9 @@ def _binding_stub(tool: Any) -> Any:
         stripped.append(parameter.replace(annotation=inspect.Parameter.empty))
     parameters = str(inspect.Signature(stripped))
     namespace = dict(defaults)
-    exec(f"def {tool.name}{parameters}:\n    pass", namespace)  # noqa: S102 - names are identifiers
-    return namespace[tool.name]
+    short_name = tool.name.rsplit(".", 1)[-1]
+    exec(f"def {short_name}{parameters}:\n    pass", namespace)  # noqa: S102 - names are identifiers
+    return namespace[short_name]
 
 
 class _Named:
@@ -83,14 +84,15 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
-def describe_tool(tool: Any) -> str:
+def describe_tool(tool: Any, name: str | None = None) -> str:
     """A Python-style stub of one tool, ready to paste into a prompt."""
+    name = name or tool.name
     if tool.raw:
-        header = f"def {tool.name}(*args):"
+        header = f"def {name}(*args):"
     else:
         signature = _signature(tool)
-        header = f"def {tool.name}{_render_signature(signature)}:" if signature else (
-            f"def {tool.name}(*args, **kwargs):"
+        header = f"def {name}{_render_signature(signature)}:" if signature else (
+            f"def {name}(*args, **kwargs):"
         )
     doc = inspect.getdoc(tool.fn) if not tool.raw else inspect.getdoc(tool.fn)
     if not doc:
