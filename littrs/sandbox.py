@@ -15,11 +15,11 @@ from typing import Any
 
 from .boundary import to_host, to_sandbox
 from .errors import SandboxError
+from .modules import STANDARD_MODULES
 from .tools import bind_tool_call, describe_tool, tool_exception
 from .vm.builtins import make_builtins
 from .vm.compiler import compile_source
 from .vm.context import current
-from .modules import STANDARD_MODULES
 from .vm.machine import Limits, Machine, Tool, ToolCall, Uncaught
 from .vm.objects import Module
 from .vm.tracebacks import format_exception
