@@ -7,11 +7,16 @@ from .errors import (
     OutputLimitError,
     RecursionLimitError,
     SandboxError,
+    SnapshotError,
     TimeLimitError,
 )
+from .pending import Complete, PendingCall
 from .sandbox import Sandbox
 
 __all__ = [
+    "Complete",
+    "PendingCall",
+    "SnapshotError",
     "InstructionLimitError",
     "LimitError",
     "MemoryLimitError",

@@ -49,3 +49,7 @@ class TimeLimitError(LimitError):
 
 class OutputLimitError(LimitError):
     """``print`` wrote more than ``max_output`` characters."""
+
+
+class SnapshotError(ValueError):
+    """Bytes that are not a loadable snapshot: truncated, tampered, another version or key."""

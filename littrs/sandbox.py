@@ -14,10 +14,12 @@ from traceback import format_exception_only
 from typing import Any
 
 from .boundary import to_host, to_sandbox
-from .errors import SandboxError
+from .errors import LimitError, SandboxError, SnapshotError
 from .modules import STANDARD_MODULES
+from .pending import Complete, DetachedCall, Finished, PendingCall
 from .tools import bind_tool_call, describe_tool, tool_exception
 from .vm.builtins import make_builtins
+from .vm.code import Code
 from .vm.compiler import compile_source
 from .vm.context import current
 from .vm.machine import Limits, Machine, Tool, ToolCall, Uncaught
@@ -84,7 +86,7 @@ class Sandbox:
         self._add_tool(Tool(name, fn, raw=True))
 
     def _add_tool(self, tool: Tool) -> None:
-        if not callable(tool.fn):
+        if not callable(tool.fn) and not (tool.declared and tool.fn is None):
             raise TypeError(f"tool {tool.name!r} is not callable")
         if not isinstance(tool.name, str) or not tool.name.isidentifier():
             raise ValueError(f"tool name must be an identifier, not {tool.name!r}")
@@ -146,47 +148,154 @@ class Sandbox:
         value, printed = self._run(code)
         return value, split_lines(printed)
 
-    def _run(self, source: str) -> tuple[Any, str]:
+    def _compile(self, source: str) -> Code:
         if not isinstance(source, str):
             raise TypeError(f"code must be a str, not {type(source).__name__}")
         try:
-            code = compile_source(source)
+            return compile_source(source)
         except SyntaxError as error:
             raise SandboxError(
                 type(error).__name__, str(error.msg), "".join(format_exception_only(error))
             ) from None
-        machine = Machine(self._globals, self._builtins, self._limits, self._import)
+
+    def _machine(self) -> Machine:
+        return Machine(self._globals, self._builtins, self._limits, self._import)
+
+    def _advance(
+        self, machine: Machine, driver: Any, value: Any = None, exc: BaseException | None = None
+    ) -> ToolCall | Finished:
+        """One step of a run: up to its next tool call, or its end."""
+        try:
+            if exc is not None:
+                return driver.throw(exc)
+            return driver.send(value)
+        except StopIteration as done:
+            return Finished(done.value)
+        except Uncaught as uncaught:
+            error = uncaught.exc
+            raise SandboxError(
+                type(error).__name__,
+                _message(error),
+                format_exception(error),
+                split_lines("".join(machine.output)),
+            ) from None
+        except LimitError as error:
+            error.printed = split_lines("".join(machine.output))
+            raise
+
+    def _run(self, source: str) -> tuple[Any, str]:
+        code = self._compile(source)
+        machine = self._machine()
         token = current.set(machine)
         try:
             machine.start_budget()
             driver = machine.execute(machine.module_frame(code))
-            try:
-                request = driver.send(None)
-                while True:
-                    assert type(request) is ToolCall
-                    try:
-                        result = self._call_tool(request)
-                    except BaseException as exc:  # noqa: BLE001 - goes into the sandbox
-                        request = driver.throw(tool_exception(exc))
-                    else:
-                        request = driver.send(result)
-            except StopIteration as done:
-                value = done.value
-            except Uncaught as uncaught:
-                exc = uncaught.exc
-                raise SandboxError(
-                    type(exc).__name__,
-                    _message(exc),
-                    format_exception(exc),
-                    split_lines("".join(machine.output)),
-                ) from None
-            except Exception as exc:
-                if hasattr(exc, "printed"):
-                    exc.printed = split_lines("".join(machine.output))  # type: ignore[attr-defined]
-                raise
-            return to_host(value), "".join(machine.output)
+            step = self._advance(machine, driver)
+            while type(step) is ToolCall:
+                if step.tool.declared:
+                    driver.close()
+                    raise RuntimeError(
+                        f"tool {step.tool.name!r} is declared without a host function: "
+                        "drive this code with Sandbox.start() and answer the call with resume()"
+                    )
+                try:
+                    result = self._call_tool(step)
+                except BaseException as exc:  # noqa: BLE001 - goes into the sandbox
+                    step = self._advance(machine, driver, exc=tool_exception(exc))
+                else:
+                    step = self._advance(machine, driver, result)
+            return to_host(step.value), "".join(machine.output)
         finally:
             current.reset(token)
+
+    # -- pausing -------------------------------------------------------------------------
+
+    def declare(self, name: str, stub: Callable[..., Any] | None = None) -> None:
+        """A tool the host answers only through :meth:`start`/``resume``.
+
+        ``stub`` (optional) gives its signature and docstring, for binding the
+        sandbox's arguments and for :meth:`describe`; it is never called.
+        """
+        self._add_tool(Tool(name, stub, declared=True))
+
+    def start(self, code: str) -> PendingCall | Complete:
+        """Run ``code`` up to its first tool call: a PendingCall, or Complete if none."""
+        machine = self._machine()
+        compiled = self._compile(code)
+        token = current.set(machine)
+        try:
+            machine.start_budget()
+            driver = machine.execute(machine.module_frame(compiled))
+            return self._outcome(machine, driver, self._advance(machine, driver))
+        finally:
+            current.reset(token)
+
+    def _outcome(self, machine: Machine, driver: Any, step: ToolCall | Finished) -> Any:
+        """What the host sees after a step; a call that does not bind fails in the sandbox."""
+        while type(step) is ToolCall:
+            if step.tool.raw or step.tool.fn is None:
+                return PendingCall(self, machine, driver, step)
+            try:
+                bind_tool_call(step.tool, step.args, step.kwargs or {})
+            except TypeError as error:
+                if driver is None:
+                    frame, frames = machine.paused
+                    machine.unpause()
+                    driver = machine.execute(frame, frames, throw=tool_exception(error))
+                    step = self._advance(machine, driver)
+                else:
+                    step = self._advance(machine, driver, exc=tool_exception(error))
+            else:
+                return PendingCall(self, machine, driver, step)
+        return Complete(to_host(step.value), split_lines("".join(machine.output)))
+
+    def _resume(
+        self, machine: Machine, driver: Any, value: Any = None, exc: BaseException | None = None
+    ) -> PendingCall | Complete:
+        token = current.set(machine)
+        try:
+            if driver is None:  # loaded from bytes: build a driver over the frames
+                frame, frames = machine.paused
+                if exc is None:
+                    frame.stack.append(value)
+                machine.unpause()
+                driver = machine.execute(frame, frames, throw=exc)
+                step = self._advance(machine, driver)
+            else:
+                step = self._advance(machine, driver, value, exc)
+            return self._outcome(machine, driver, step)
+        finally:
+            current.reset(token)
+
+    def load(self, blob: bytes | DetachedCall, key: bytes | None = None) -> PendingCall:
+        """A paused run from :meth:`PendingCall.dump`, resumable in this sandbox.
+
+        This sandbox must offer the tools the run uses. Its globals become the
+        run's. Raises :class:`~littrs.SnapshotError` for bytes that are not a
+        valid snapshot (truncated, tampered, another format version, wrong key).
+        """
+        from .snapshot import parse, restore  # cattrs loads only when snapshots are used
+
+        if isinstance(blob, DetachedCall):
+            blob = blob.blob
+        snapshot = parse(blob, key)
+        frame, frames, call, handled = restore(snapshot, self)
+        name = call[0]
+        tool = self._tools.get(name) if isinstance(name, str) else None
+        if tool is None and isinstance(name, str) and "." in name:
+            module = self._modules.get(name.rsplit(".", 1)[0])
+            candidate = module.namespace.get(name.rsplit(".", 1)[1]) if module else None
+            tool = candidate if type(candidate) is Tool else None
+        if tool is None or type(call[1]) is not list or not isinstance(call[2], (dict, type(None))):
+            raise SnapshotError(f"snapshot calls a tool this sandbox does not have: {name!r}")
+        machine = self._machine()
+        machine.handled = handled
+        machine.steps = snapshot.steps
+        machine.elapsed = snapshot.elapsed
+        machine.output = list(snapshot.output)
+        machine.output_size = sum(len(text) for text in machine.output)
+        machine.paused = (frame, frames)
+        return PendingCall(self, machine, None, ToolCall(tool, call[1], call[2]))
 
     def _call_tool(self, request: ToolCall) -> Any:
         tool = request.tool

@@ -18,6 +18,8 @@ _BUILTIN_EXCEPTIONS = frozenset(EXCEPTIONS.values())
 
 
 def _signature(tool: Any) -> inspect.Signature | None:
+    if tool.fn is None:
+        return None
     if tool.signature is None:
         try:
             tool.signature = inspect.signature(tool.fn)
@@ -94,7 +96,7 @@ def describe_tool(tool: Any, name: str | None = None) -> str:
         header = f"def {name}{_render_signature(signature)}:" if signature else (
             f"def {name}(*args, **kwargs):"
         )
-    doc = inspect.getdoc(tool.fn) if not tool.raw else inspect.getdoc(tool.fn)
+    doc = inspect.getdoc(tool.fn) if tool.fn is not None else None
     if not doc:
         return header + "\n    ..."
     body = "\n".join(("    " + line) if line else "" for line in doc.splitlines())

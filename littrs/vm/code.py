@@ -51,6 +51,8 @@ class Code:
         "simple",
         "plain",
         "kind",
+        "source",
+        "path",
     )
 
     def __init__(
@@ -93,6 +95,8 @@ class Code:
         self.firstlineno = firstlineno
         self.source_lines = source_lines or []
         self.kind = kind
+        self.source = ""  # set by the compiler: the module source this code came from...
+        self.path: tuple[int, ...] = ()  # ...and where in it (see compiler._locate)
         self.nlocals = len(varnames)
         self.padding = [UNBOUND] * (self.nlocals - argcount)
         self.cell_args = [

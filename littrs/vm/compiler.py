@@ -56,14 +56,14 @@ def compile_source(source: str) -> Code:
     if code is not None:
         _cache.move_to_end(source)
         return code
-    code = _compile_uncached(source)
+    code = compile_uncached(source)
     _cache[source] = code
     if len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
     return code
 
 
-def _compile_uncached(source: str) -> Code:
+def compile_uncached(source: str) -> Code:
     compile(source, "<sandbox>", "exec", dont_inherit=True)  # CPython's SyntaxErrors
     tree = ast.parse(source, "<sandbox>")
     _refuse_unsupported(tree, source)
@@ -79,7 +79,26 @@ def _compile_uncached(source: str) -> Code:
     else:
         unit.emit(op.LOAD_CONST, None)
     unit.emit(op.RETURN_VALUE)
-    return unit.finish(firstlineno=1)
+    code = unit.finish(firstlineno=1)
+    _locate(code, source, ())
+    return code
+
+
+def _locate(code: Code, source: str, path: tuple[int, ...]) -> None:
+    """Give every code object its address: the source and the path of nested templates.
+
+    A snapshot names code by this address; loading recompiles the source
+    (deterministically) and follows the path.
+    """
+    code.source = source
+    code.path = path
+    for index, inner in enumerate(nested_codes(code)):
+        _locate(inner, source, (*path, index))
+
+
+def nested_codes(code: Code) -> list[Code]:
+    """The code objects of the functions a code object makes, in instruction order."""
+    return [arg.code for _, arg in code.instrs if isinstance(arg, FunctionTemplate)]
 
 
 def _refuse_unsupported(tree: ast.AST, source: str) -> None:

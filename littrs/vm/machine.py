@@ -86,13 +86,16 @@ class ToolCall:
 class Tool:
     """A host function registered with the sandbox, as the sandbox sees it."""
 
-    __slots__ = ("name", "fn", "signature", "raw", "binder")
+    __slots__ = ("name", "fn", "signature", "raw", "binder", "declared")
 
-    def __init__(self, name: str, fn: Any, signature: Any = None, raw: bool = False) -> None:
+    def __init__(
+        self, name: str, fn: Any, signature: Any = None, raw: bool = False, declared: bool = False
+    ) -> None:
         self.name = name
-        self.fn = fn
+        self.fn = fn  # for a declared tool: an optional stub giving signature and docstring
         self.signature = signature
         self.raw = raw
+        self.declared = declared
         self.binder: Any = None  # a stub with the tool's parameters, made on first call
 
     def __repr__(self) -> str:
@@ -143,6 +146,9 @@ class Machine:
         self.deadline: float | None = None
         self.slice_size = SLICE
         self.reraising = False
+        self.elapsed = 0.0
+        self.resumed_at = 0.0
+        self.paused: tuple[Frame, list[Frame]] | None = None
         self.raised_context: tuple[BaseException, BaseException | None] | None = None
 
     # -- limits -------------------------------------------------------------
@@ -150,8 +156,23 @@ class Machine:
     def start_budget(self) -> None:
         """Reset the per-run counters (instructions, clock)."""
         self.steps = 0
+        self.elapsed = 0.0
+        self.resumed_at = time.monotonic()
         duration = self.limits.max_duration
-        self.deadline = time.monotonic() + duration if duration is not None else None
+        self.deadline = self.resumed_at + duration if duration is not None else None
+
+    def pause(self, frame: Frame, frames: list[Frame]) -> None:
+        """The run stops at a tool call: remember where, and stop the clock."""
+        self.paused = (frame, frames)
+        self.elapsed += time.monotonic() - self.resumed_at
+
+    def unpause(self) -> None:
+        """The run goes on: the clock runs again, with what it had used."""
+        self.paused = None
+        self.resumed_at = time.monotonic()
+        duration = self.limits.max_duration
+        if duration is not None:
+            self.deadline = self.resumed_at + duration - self.elapsed
 
     def next_slice(self, used: int) -> int:
         """Account for ``used`` instructions; check the limits; size of the next slice."""
@@ -282,9 +303,17 @@ class Machine:
 
     # -- the dispatch loop -----------------------------------------------------
 
-    def execute(self, frame: Frame) -> PyGenerator[ToolCall, Any, Any]:  # noqa: C901
-        """Run ``frame`` to completion; yield a ToolCall at every tool call."""
-        frames: list[Frame] = []
+    def execute(  # noqa: C901
+        self, frame: Frame, frames: list[Frame] | None = None, throw: BaseException | None = None
+    ) -> PyGenerator[ToolCall, Any, Any]:
+        """Run ``frame`` (its callers below it in ``frames``) to completion.
+
+        Yields a ToolCall at every tool call and receives the result. ``throw``
+        is raised first, at the frame's current instruction: how a run resumed
+        from a snapshot receives a tool's exception.
+        """
+        if frames is None:
+            frames = []
         new_frame = object.__new__
         builtins = self.builtins
         invoke = self.invoke
@@ -356,6 +385,9 @@ class Machine:
             globals_ = frame.globals
             pc = frame.pc
             try:
+                if throw is not None:
+                    thrown, throw = throw, None
+                    raise thrown
                 generator = frame.generator
                 if generator is not None and generator.throw is not None:
                     thrown = generator.throw
@@ -452,10 +484,14 @@ class Machine:
                             break
                         if tr is ToolCall:
                             frame.pc = pc
+                            self.steps += slice_start - budget
+                            slice_start = budget
+                            self.pause(frame, frames)
                             try:
                                 value = yield result
                             except GeneratorExit:
                                 return None
+                            self.unpause()
                             stack.append(value)
                             continue
                         stack.append(result)
@@ -769,10 +805,14 @@ class Machine:
                             break
                         if tr is ToolCall:
                             frame.pc = pc
+                            self.steps += slice_start - budget
+                            slice_start = budget
+                            self.pause(frame, frames)
                             try:
                                 value = yield result
                             except GeneratorExit:
                                 return None
+                            self.unpause()
                             stack.append(value)
                             continue
                         stack.append(result)

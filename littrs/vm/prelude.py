@@ -158,21 +158,36 @@ class _Missing:
 MISSING = _Missing()
 
 _functions: dict[str, Any] | None = None
+_code: Code | None = None
 
 
 def prelude_function(name: str) -> Any:
     """The prelude function ``name`` (compiled once per process, on first use)."""
+    return prelude_namespace()[name]
+
+
+def prelude_namespace() -> dict[str, Any]:
+    """The prelude's globals: its functions and helpers."""
     global _functions
     if _functions is None:
         _functions = _build()
-    return _functions[name]
+    return _functions
+
+
+def prelude_code() -> Code:
+    """The prelude's module code (its functions' code objects hang below it)."""
+    prelude_namespace()
+    assert _code is not None
+    return _code
 
 
 def _build() -> dict[str, Any]:
-    from .compiler import compile_source
+    global _code
+    from .compiler import compile_uncached
     from .objects import Function
 
-    code = compile_source(SOURCE)
+    # Compiled apart from the cache: the prelude's code objects are its own.
+    code = _code = compile_uncached(SOURCE)
     _hide(code)
     namespace: dict[str, Any] = {"__missing": MISSING}
     for _, arg in code.instrs:

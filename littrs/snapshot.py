@@ -1,0 +1,614 @@
+"""Snapshots: a paused run as bytes, and back (DESIGN invariant 6).
+
+The paused state is a graph: the sandbox's globals, the frames, their
+stacks and locals, functions, cells, generators, iterators, exceptions.
+:class:`Encoder` numbers every object that has identity (containers, VM
+objects) in one table, so sharing and cycles survive, and writes atoms
+(None, bools, ints, floats, strings) inline. The whole is an attrs record,
+:class:`Snapshot`, that cattrs' preconfigured JSON converter turns into
+bytes: JSON because the stdlib reads it without running any code, and
+because a paused run's data is mostly the program's own JSON-like values.
+
+Code is not serialised: a code object is named by its source and its path
+of nested functions, and loading recompiles the source (deterministic, and
+cached). Builtins, tools and modules are named, and resolved against the
+loading sandbox. Host iterators are rebuilt from their ``__reduce__`` with a
+fixed set of constructors; a set's iterator keeps its remaining items as a
+list, so a resumed loop never skips or repeats an item whatever the hash
+order of the new process.
+
+Loading checks a magic string, the format version and (with a key) an
+HMAC, and validates every row; anything wrong raises :class:`SnapshotError`.
+No host code outside this module and the VM's own constructors runs.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+from typing import Any
+
+import attrs
+from cattrs.preconf.json import make_converter
+
+from .errors import SnapshotError
+from .vm.builtins import CONSTRUCTIBLE, EXCEPTIONS
+from .vm.code import UNBOUND, Code
+from .vm.compiler import compile_source, nested_codes
+from .vm.frames import Frame
+from .vm.objects import BoundBuiltin, Builtin, Cell, Function, Generator, Module
+from .vm.prelude import MISSING, prelude_code, prelude_namespace
+from .vm.prelude import SOURCE as PRELUDE_SOURCE
+
+MAGIC = b"littrs-snapshot\n"
+FORMAT_VERSION = 1
+_HMAC_PREFIX = b"hmac-sha256:"
+_BIG_INT = 10**4000  # beyond it, JSON readers refuse the digits: write hex instead
+
+_HostMethod = type([].append)
+_MethodDescriptor = type(str.join)
+_REBUILDERS = {"iter": iter, "enumerate": enumerate, "zip": zip, "map": map,
+               "filter": filter, "reversed": reversed}
+_ITERATOR_TYPES = frozenset(
+    type(x)
+    for x in (iter([]), iter(()), iter(""), iter("\u20ac"), iter(b""), iter(bytearray()),
+              iter(range(1)), iter(range(1 << 70)), iter(set()), iter({}), iter({}.values()),
+              iter({}.items()), reversed([]), reversed(range(1)), reversed({}),
+              reversed({}.values()), reversed({}.items()), enumerate([]), zip(), map(str, []),
+              filter(None, []), reversed(""))
+)
+
+
+@attrs.define
+class Snapshot:
+    """A paused run as plain data: the rows of the object table and the roots."""
+
+    littrs: str
+    sources: list[str]
+    objects: list[Any]
+    globals: Any
+    frame: Any
+    frames: list[Any]
+    handled: Any
+    modules: dict[str, Any]
+    steps: int
+    elapsed: float
+    output: list[str]
+    call: list[Any]
+
+
+_converter = make_converter()
+
+
+def type_registry() -> dict[str, type]:
+    """Every type a sandbox value can be (or name), by a stable name."""
+    from .vm.machine import Tool
+
+    types: dict[str, type] = {}
+    for cls in (*CONSTRUCTIBLE, *EXCEPTIONS.values(), Function, Generator, Builtin, BoundBuiltin,
+                Module, Cell, Tool, _HostMethod, _MethodDescriptor, *_ITERATOR_TYPES,
+                *EXTRA_TYPES):
+        types[_type_name(cls)] = cls
+    return types
+
+
+# Types that modules add (json.JSONDecodeError, file objects): they register here.
+EXTRA_TYPES: list[type] = []
+
+
+def _type_name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+class Encoder:
+    """Turns the objects of a paused run into table rows."""
+
+    def __init__(self, sandbox: Any) -> None:
+        self.rows: list[Any] = []
+        self.index: dict[int, int] = {}
+        self.keep: list[Any] = []  # objects made while encoding must outlive their ids
+        self.sources: list[str] = []
+        self.source_index: dict[str, int] = {}
+        self.names = _named_objects(sandbox)
+        self.prelude = prelude_namespace()
+
+    def value(self, obj: Any) -> Any:
+        t = type(obj)
+        if obj is None or t is bool or t is str or t is float:
+            return obj
+        if t is int:
+            if -_BIG_INT < obj < _BIG_INT:
+                return obj
+        key = id(obj)
+        found = self.index.get(key)
+        if found is not None:
+            return [found]
+        position = len(self.rows)
+        self.index[key] = position
+        self.keep.append(obj)
+        self.rows.append(None)
+        self.rows[position] = self.row(obj)
+        return [position]
+
+    def values(self, items: Any) -> list[Any]:
+        return [self.value(item) for item in items]
+
+    def row(self, obj: Any) -> list[Any]:  # noqa: C901 - one case per kind of object
+        t = type(obj)
+        if t is list:
+            return ["l", self.values(obj)]
+        if t is dict:
+            if obj is self.prelude:
+                return ["prelude"]
+            flat: list[Any] = []
+            for key, item in obj.items():
+                flat.append(self.value(key))
+                flat.append(self.value(item))
+            return ["d", flat]
+        if t is tuple:
+            return ["t", self.values(obj)]
+        if t is set:
+            return ["s", self.values(obj)]
+        if t is frozenset:
+            return ["fs", self.values(obj)]
+        if t is int:
+            return ["I", hex(obj)]
+        if t is bytes:
+            return ["b", base64.b64encode(obj).decode("ascii")]
+        if t is bytearray:
+            return ["ba", base64.b64encode(bytes(obj)).decode("ascii")]
+        if t is complex:
+            return ["c", obj.real, obj.imag]
+        if t is range:
+            return ["r", obj.start, obj.stop, obj.step]
+        if t is slice:
+            return ["sl", self.value(obj.start), self.value(obj.stop), self.value(obj.step)]
+        if obj is UNBOUND:
+            return ["unbound"]
+        if obj is MISSING:
+            return ["missing"]
+        if obj is Ellipsis:
+            return ["ellipsis"]
+        if obj is NotImplemented:
+            return ["notimplemented"]
+        if t is Cell:
+            return ["cell", self.value(obj.contents)]
+        if t is Code:
+            return ["code", self.source(obj.source), list(obj.path)]
+        if t is Function:
+            return ["fn", self.value(obj.code), self.value(obj.globals), self.value(obj.defaults),
+                    self.value(obj.kwdefaults), self.value(obj.closure), obj.name, obj.qualname,
+                    self.value(obj.doc), self.value(obj.attrs)]
+        if t is Frame:
+            return ["frame", self.value(obj.code), self.values(obj.fast), self.value(obj.cells),
+                    self.values(obj.stack), obj.pc, self.value(obj.globals),
+                    self.value(obj.generator)]
+        if t is Generator:
+            return ["gen", self.value(obj.frame), obj.name, obj.qualname, obj.running,
+                    obj.started, self.value(obj.delegate), obj.resume_mode, obj.resume_target,
+                    self.value(obj.resume_default), self.value(obj.throw)]
+        if t is Module:
+            return ["mod", obj.name, self.value(obj.namespace)]
+        if isinstance(obj, BaseException):
+            return self.exception(obj)
+        if isinstance(obj, type):
+            return ["type", _type_name(obj)]
+        named = self.names.get(id(obj))
+        if named is not None:
+            return named
+        if t is BoundBuiltin:
+            return ["bound", self.value(obj.self), obj.name]
+        if t is _HostMethod and not _is_module(obj.__self__):
+            return ["bound", self.value(obj.__self__), obj.__name__]
+        if t is _MethodDescriptor:
+            return ["tattr", self.value(obj.__objclass__), obj.__name__]
+        if t in _ITERATOR_TYPES:
+            return self.iterator(obj)
+        raise SnapshotError(f"cannot snapshot a value of type '{t.__name__}'")
+
+    def source(self, text: str) -> int:
+        position = self.source_index.get(text)
+        if position is None:
+            position = self.source_index[text] = len(self.sources)
+            self.sources.append(text)
+        return position
+
+    def exception(self, exc: BaseException) -> list[Any]:
+        tb = [[self.value(code), pc] for code, pc in getattr(exc, "_littrs_tb", ())]
+        notes = exc.__dict__.get("__notes__")
+        return ["exc", _type_name(type(exc)), self.values(exc.args), self.value(exc.__context__),
+                self.value(exc.__cause__), exc.__suppress_context__, tb, self.value(notes)]
+
+    def iterator(self, obj: Any) -> list[Any]:
+        rebuild, args, *state = obj.__reduce__()
+        name = getattr(rebuild, "__name__", "")
+        if _REBUILDERS.get(name) is not rebuild:
+            raise SnapshotError(f"cannot snapshot a value of type '{type(obj).__name__}'")
+        return ["iter", name, self.values(args), self.value(state[0] if state else None)]
+
+
+def _is_module(owner: Any) -> bool:
+    return type(owner).__name__ == "module"
+
+
+def _named_objects(sandbox: Any) -> dict[int, list[Any]]:
+    """Builtins, tools and module functions, by the name the loading sandbox resolves."""
+    names: dict[int, list[Any]] = {}
+    for name, value in sandbox._builtins.items():
+        if not isinstance(value, (type, str)) and value is not None:
+            names[id(value)] = ["builtin", name]
+    for module_name, module in sandbox._modules.items():
+        for attribute, value in module.namespace.items():
+            if not isinstance(value, (type, str, int, float)) and id(value) not in names:
+                names[id(value)] = ["modattr", module_name, attribute]
+    for name, value in prelude_namespace().items():
+        if type(value) is Builtin:
+            names[id(value)] = ["preludeattr", name]
+    return names
+
+
+def dump_state(sandbox: Any, machine: Any, call: Any, key: bytes | None = None) -> bytes:
+    """The bytes of a run paused at ``call``."""
+    frame, frames = machine.paused
+    encoder = Encoder(sandbox)
+    snapshot = Snapshot(
+        littrs=_version(),
+        sources=encoder.sources,
+        objects=encoder.rows,
+        globals=encoder.value(sandbox._globals),
+        frame=encoder.value(frame),
+        frames=encoder.values(frames),
+        handled=encoder.value(machine.handled),
+        modules={name: encoder.value(module) for name, module in sandbox._modules.items()},
+        steps=machine.steps,
+        elapsed=machine.elapsed,
+        output=list(machine.output),
+        call=[call.tool.name, encoder.value(call.args), encoder.value(call.kwargs)],
+    )
+    payload = json.dumps(_converter.unstructure(snapshot), separators=(",", ":")).encode()
+    header = MAGIC + f"{FORMAT_VERSION}\n".encode()
+    if key is not None:
+        digest = hmac.new(key, header + payload, hashlib.sha256).hexdigest().encode()
+        header += _HMAC_PREFIX + digest + b"\n"
+    return header + payload
+
+
+def _version() -> str:
+    from . import __version__
+
+    return __version__
+
+
+class Decoder:
+    """Rebuilds objects from table rows, checking every row on the way."""
+
+    def __init__(self, snapshot: Snapshot, sandbox: Any) -> None:
+        self.snapshot = snapshot
+        self.rows = snapshot.objects
+        self.sandbox = sandbox
+        self.built: dict[int, Any] = {}
+        self.types = type_registry()
+        self.preset: dict[int, Any] = {}  # rows to decode into existing objects
+
+    def value(self, encoded: Any) -> Any:
+        t = type(encoded)
+        if encoded is None or t is bool or t is int or t is float or t is str:
+            return encoded
+        if t is not list or len(encoded) != 1 or type(encoded[0]) is not int:
+            raise SnapshotError("malformed value in snapshot")
+        position = encoded[0]
+        if position in self.built:
+            return self.built[position]
+        if not 0 <= position < len(self.rows):
+            raise SnapshotError("reference out of range in snapshot")
+        return self.build(position)
+
+    def values(self, encoded: Any) -> list[Any]:
+        if type(encoded) is not list:
+            raise SnapshotError("malformed list in snapshot")
+        return [self.value(item) for item in encoded]
+
+    def build(self, position: int) -> Any:  # noqa: C901 - one case per kind of row
+        row = self.rows[position]
+        if type(row) is not list or not row or type(row[0]) is not str:
+            raise SnapshotError("malformed row in snapshot")
+        tag, *fields = row
+        built = self.built
+        if tag == "d" and position in self.preset:
+            result = self.preset.pop(position)
+            built[position] = result
+            flat = self.values(fields[0])
+            for index in range(0, len(flat) - 1, 2):
+                result[flat[index]] = flat[index + 1]
+        elif tag == "l":
+            result: Any = []
+            built[position] = result
+            result.extend(self.values(fields[0]))
+        elif tag == "d":
+            result = {}
+            built[position] = result
+            flat = self.values(fields[0])
+            for index in range(0, len(flat) - 1, 2):
+                result[flat[index]] = flat[index + 1]
+        elif tag == "s":
+            result = set()
+            built[position] = result
+            result.update(self.values(fields[0]))
+        elif tag == "t":
+            result = built[position] = tuple(self.values(fields[0]))
+        elif tag == "fs":
+            result = built[position] = frozenset(self.values(fields[0]))
+        elif tag == "I":
+            result = built[position] = int(_text(fields[0]), 16)
+        elif tag == "b":
+            result = built[position] = base64.b64decode(_text(fields[0]), validate=True)
+        elif tag == "ba":
+            result = built[position] = bytearray(base64.b64decode(_text(fields[0]), validate=True))
+        elif tag == "c":
+            result = built[position] = complex(_number(fields[0]), _number(fields[1]))
+        elif tag == "r":
+            result = built[position] = range(*(_integer(field) for field in fields))
+        elif tag == "sl":
+            result = built[position] = slice(*(self.value(field) for field in fields))
+        elif tag in _SINGLETONS:
+            result = built[position] = _SINGLETONS[tag]
+        elif tag == "prelude":
+            result = built[position] = prelude_namespace()
+        elif tag == "cell":
+            result = Cell()
+            built[position] = result
+            result.contents = self.value(fields[0])
+        elif tag == "code":
+            result = built[position] = self.code(fields[0], fields[1])
+        elif tag == "fn":
+            result = self.function(position, fields)
+        elif tag == "frame":
+            result = self.frame(position, fields)
+        elif tag == "gen":
+            result = self.generator(position, fields)
+        elif tag == "mod":
+            result = Module(_text(fields[0]), {})
+            built[position] = result
+            result.namespace = self.mapping(fields[1])
+        elif tag == "exc":
+            result = self.exception(position, fields)
+        elif tag == "type":
+            result = built[position] = self.type(fields[0])
+        elif tag in ("builtin", "modattr", "preludeattr", "bound", "tattr"):
+            result = built[position] = self.named(tag, fields)
+        elif tag == "iter":
+            result = built[position] = self.iterator(fields)
+        else:
+            raise SnapshotError(f"unknown row {tag!r} in snapshot")
+        return result
+
+    def mapping(self, encoded: Any) -> dict:
+        value = self.value(encoded)
+        if type(value) is not dict:
+            raise SnapshotError("expected a dict in snapshot")
+        return value
+
+    def code(self, source_index: Any, path: Any) -> Code:
+        sources = self.snapshot.sources
+        if type(source_index) is not int or not 0 <= source_index < len(sources):
+            raise SnapshotError("code reference out of range in snapshot")
+        if type(path) is not list or any(type(step) is not int for step in path):
+            raise SnapshotError("malformed code path in snapshot")
+        source = sources[source_index]
+        try:
+            code = compile_source(source)
+        except SyntaxError as error:
+            raise SnapshotError("snapshot holds source that does not compile") from error
+        if source == PRELUDE_SOURCE:
+            code = prelude_code()
+        for step in path:
+            inner = nested_codes(code)
+            if not 0 <= step < len(inner):
+                raise SnapshotError("code path out of range in snapshot")
+            code = inner[step]
+        return code
+
+    def function(self, position: int, fields: list[Any]) -> Function:
+        code = self.value(fields[0])
+        if type(code) is not Code:
+            raise SnapshotError("function without code in snapshot")
+        function = Function(code, {})
+        self.built[position] = function
+        function.globals = self.mapping(fields[1])
+        function.defaults = self.value(fields[2])
+        function.kwdefaults = self.value(fields[3])
+        function.closure = self.value(fields[4])
+        function.name = _text(fields[5])
+        function.qualname = _text(fields[6])
+        function.doc = self.value(fields[7])
+        function.attrs = self.value(fields[8])
+        if type(function.defaults) is not tuple or type(function.closure) is not tuple:
+            raise SnapshotError("malformed function in snapshot")
+        if len(function.closure) != len(code.freevars):
+            raise SnapshotError("closure does not fit its code in snapshot")
+        return function
+
+    def frame(self, position: int, fields: list[Any]) -> Frame:
+        code = self.value(fields[0])
+        if type(code) is not Code:
+            raise SnapshotError("frame without code in snapshot")
+        frame = Frame(code, [], None, {})
+        self.built[position] = frame
+        frame.fast = self.values(fields[1])
+        frame.cells = self.value(fields[2])
+        frame.stack = self.values(fields[3])
+        frame.pc = fields[4]
+        frame.globals = self.mapping(fields[5])
+        frame.generator = self.value(fields[6])
+        if type(frame.pc) is not int or not 0 <= frame.pc <= len(code.instrs):
+            raise SnapshotError("frame position out of range in snapshot")
+        if len(frame.fast) != code.nlocals:
+            raise SnapshotError("frame locals do not fit its code in snapshot")
+        return frame
+
+    def generator(self, position: int, fields: list[Any]) -> Generator:
+        generator = object.__new__(Generator)
+        self.built[position] = generator
+        generator.frame = self.value(fields[0])
+        generator.name = _text(fields[1])
+        generator.qualname = _text(fields[2])
+        generator.running = bool(fields[3])
+        generator.started = bool(fields[4])
+        generator.delegate = self.value(fields[5])
+        generator.resume_mode = _integer(fields[6])
+        generator.resume_target = _integer(fields[7])
+        generator.resume_default = self.value(fields[8])
+        generator.throw = self.value(fields[9])
+        return generator
+
+    def exception(self, position: int, fields: list[Any]) -> BaseException:
+        cls = self.type(fields[0])
+        if not issubclass(cls, BaseException):
+            raise SnapshotError("exception row of a non-exception type in snapshot")
+        exc = cls.__new__(cls)
+        self.built[position] = exc
+        exc.args = tuple(self.values(fields[1]))
+        try:
+            exc.__init__(*exc.args)
+        except Exception:  # noqa: BLE001 - odd constructors keep the args as set
+            pass
+        exc.__context__ = self.value(fields[2])
+        exc.__cause__ = self.value(fields[3])
+        exc.__suppress_context__ = bool(fields[4])
+        exc._littrs_tb = [  # type: ignore[attr-defined]
+            (self.value(code), _integer(pc)) for code, pc in fields[5]
+        ]
+        notes = self.value(fields[6])
+        if notes is not None:
+            exc.__notes__ = notes  # type: ignore[attr-defined]
+        return exc
+
+    def type(self, name: Any) -> type:
+        cls = self.types.get(_text(name))
+        if cls is None:
+            raise SnapshotError(f"unknown type {name!r} in snapshot")
+        return cls
+
+    def named(self, tag: str, fields: list[Any]) -> Any:
+        from .vm import attributes
+
+        try:
+            if tag == "builtin":
+                return self.sandbox._builtins[_text(fields[0])]
+            if tag == "modattr":
+                module = self.sandbox._import(_text(fields[0]))
+                return module.namespace[_text(fields[1])]
+            if tag == "preludeattr":
+                value = prelude_namespace()[_text(fields[0])]
+                if type(value) is not Builtin:
+                    raise KeyError(fields[0])
+                return value
+            return attributes.load_attr(self.value(fields[0]), _text(fields[1]))
+        except (KeyError, AttributeError, TypeError) as error:
+            raise SnapshotError(f"snapshot names something this sandbox lacks: {fields}") from error
+
+    def iterator(self, fields: list[Any]) -> Any:
+        rebuild = _REBUILDERS.get(_text(fields[0]))
+        if rebuild is None:
+            raise SnapshotError("unknown iterator in snapshot")
+        args = self.values(fields[1])
+        state = self.value(fields[2])
+        try:
+            iterator = rebuild(*args)
+            if state is not None:
+                iterator.__setstate__(state)
+        except (TypeError, ValueError) as error:
+            raise SnapshotError("malformed iterator in snapshot") from error
+        if type(iterator) not in _ITERATOR_TYPES:
+            raise SnapshotError("malformed iterator in snapshot")
+        return iterator
+
+
+_SINGLETONS = {"unbound": UNBOUND, "missing": MISSING, "ellipsis": Ellipsis,
+               "notimplemented": NotImplemented}
+
+
+def _text(value: Any) -> str:
+    if type(value) is not str:
+        raise SnapshotError("expected a string in snapshot")
+    return value
+
+
+def _integer(value: Any) -> int:
+    if type(value) is not int:
+        raise SnapshotError("expected an integer in snapshot")
+    return value
+
+
+def _number(value: Any) -> float:
+    if type(value) not in (int, float):
+        raise SnapshotError("expected a number in snapshot")
+    return value
+
+
+def parse(blob: bytes, key: bytes | None = None) -> Snapshot:
+    """The snapshot record in ``blob``, after checking its header and integrity."""
+    if not isinstance(blob, (bytes, bytearray)):
+        raise SnapshotError(f"a snapshot is bytes, not {type(blob).__name__}")
+    blob = bytes(blob)
+    if not blob.startswith(MAGIC):
+        raise SnapshotError("not a littrs snapshot")
+    rest = blob[len(MAGIC):]
+    version_line, _, rest = rest.partition(b"\n")
+    if version_line != str(FORMAT_VERSION).encode():
+        raise SnapshotError(
+            f"snapshot format version {version_line.decode(errors='replace')!r} is not "
+            f"{FORMAT_VERSION}"
+        )
+    header = MAGIC + version_line + b"\n"
+    if rest.startswith(_HMAC_PREFIX):
+        digest_line, _, rest = rest.partition(b"\n")
+        if key is None:
+            raise SnapshotError("snapshot is signed: load it with its key")
+        expected = hmac.new(key, header + rest, hashlib.sha256).hexdigest().encode()
+        if not hmac.compare_digest(digest_line[len(_HMAC_PREFIX):], expected):
+            raise SnapshotError("snapshot signature does not match: tampered or wrong key")
+    elif key is not None:
+        raise SnapshotError("snapshot is not signed but a key was given")
+    try:
+        data = json.loads(rest)
+        snapshot = _converter.structure(data, Snapshot)
+    except Exception as error:  # noqa: BLE001 - any parse failure is a bad snapshot
+        raise SnapshotError("snapshot is truncated or corrupt") from error
+    if snapshot.littrs != _version():
+        raise SnapshotError(
+            f"snapshot was made by littrs {snapshot.littrs}, this is {_version()}"
+        )
+    return snapshot
+
+
+def restore(snapshot: Snapshot, sandbox: Any) -> tuple[Any, list[Any], Any, Any]:
+    """Rebuild the paused run into ``sandbox``: (frame, frames, call, machine state)."""
+    decoder = Decoder(snapshot, sandbox)
+    globals_ref = snapshot.globals
+    if type(globals_ref) is not list or len(globals_ref) != 1 or type(globals_ref[0]) is not int:
+        raise SnapshotError("malformed globals in snapshot")
+    sandbox._globals.clear()
+    decoder.preset[globals_ref[0]] = sandbox._globals
+    try:
+        modules = {name: decoder.value(ref) for name, ref in snapshot.modules.items()}
+        for module in modules.values():
+            if type(module) is not Module:
+                raise SnapshotError("malformed module in snapshot")
+        sandbox._modules.update(modules)
+        globals_ = decoder.mapping(snapshot.globals)
+        frame = decoder.value(snapshot.frame)
+        frames = decoder.values(snapshot.frames)
+        handled = decoder.value(snapshot.handled)
+        call = [snapshot.call[0], decoder.value(snapshot.call[1]), decoder.value(snapshot.call[2])]
+    except SnapshotError:
+        raise
+    except (RecursionError, IndexError, KeyError, TypeError, ValueError) as error:
+        raise SnapshotError("snapshot is malformed") from error
+    if type(frame) is not Frame or any(type(f) is not Frame for f in frames):
+        raise SnapshotError("malformed frames in snapshot")
+    if globals_ is not sandbox._globals:
+        raise SnapshotError("malformed globals in snapshot")
+    return frame, frames, call, handled
