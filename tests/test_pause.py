@@ -1,0 +1,292 @@
+"""Pausing at tool calls, answering later, and resuming from bytes in another process.
+
+The oracle for every program is the same program run straight through with
+``Sandbox.run``: pausing at each call, dumping, loading into a fresh Sandbox
+(in this process or a new one) and resuming must end with the same value,
+the same printed lines, or the same exception.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from littrs import (
+    Complete,
+    InstructionLimitError,
+    PendingCall,
+    Sandbox,
+    SandboxError,
+    SnapshotError,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def answer(name: str, args: list) -> object:
+    """What every tool returns: deterministic, so runs can be compared."""
+    if name == "fail":
+        raise ValueError(f"failed on {args[0]!r}")
+    return [name, *args] if name == "echo" else (args[0] * 10 if args else 7)
+
+
+def make_sandbox() -> Sandbox:
+    sb = Sandbox()
+    sb.register("t", lambda args: answer("t", args))
+    sb.register("echo", lambda args: answer("echo", args))
+    sb.register("fail", lambda args: answer("fail", args))
+    return sb
+
+
+def straight(source: str) -> tuple:
+    try:
+        value, printed = make_sandbox().capture(source)
+        return ("value", value, printed)
+    except SandboxError as error:
+        return ("error", error.type_name, error.message, error.printed)
+
+
+def paused(source: str, via_bytes: bool = True) -> tuple:
+    """Run with start/resume, reloading from bytes into a fresh sandbox at every pause."""
+    step = make_sandbox().start(source)
+    try:
+        while isinstance(step, PendingCall):
+            if via_bytes:
+                step = make_sandbox().load(step.dump())
+            try:
+                result = answer(step.name, step.args)
+            except Exception as error:  # noqa: BLE001 - the tool's exception goes in
+                step = step.throw(error)
+            else:
+                step = step.resume(result)
+    except SandboxError as error:
+        return ("error", error.type_name, error.message, error.printed)
+    assert isinstance(step, Complete)
+    return ("value", step.value, step.printed)
+
+
+PAUSE_SITES = {
+    "nested_calls": "def a(x):\n    return b(x) + 1\ndef b(x):\n    return t(x)\na(2)",
+    "loop": "out = []\nfor i in range(3):\n    out.append(t(i))\nout",
+    "while_loop": "i = 0\nwhile t(i) < 30:\n    i += 1\ni",
+    "try_except": "try:\n    fail(1)\nexcept ValueError as e:\n    r = (str(e), t(2))\nr",
+    "finally": "out = []\ntry:\n    out.append(t(1))\nfinally:\n    out.append(t(2))\nout",
+    "except_state_kept": (
+        "try:\n    1 / 0\nexcept ZeroDivisionError:\n    t(1)\n    try:\n        raise\n"
+        "    except ZeroDivisionError as e:\n        r = str(e)\nr"
+    ),
+    "comprehensions": "[t(i) for i in range(3)], {i: t(i) for i in range(2)}, {t(1)}",
+    "generator_expression": "sum(t(i) for i in range(4))",
+    "generator_function": (
+        "def g():\n    for i in range(3):\n        yield t(i)\n    return 'done'\n"
+        "def outer():\n    r = yield from g()\n    yield r\nlist(outer())"
+    ),
+    "map_filter_sorted": (
+        "(list(map(lambda x: t(x), [1, 2])), list(filter(lambda x: t(x) > 10, [1, 2])),"
+        " sorted([3, 1, 2], key=lambda x: -t(x)), min([4, 2], key=t), max([4, 2], key=t))"
+    ),
+    "fstring_field": "f'a{t(1)}b{t(2):>5}c'",
+    "default_argument": "def f(x=t(3)):\n    return x\nf()",
+    "augmented_assignment": "d = {'k': 1}\nd['k'] += t(1)\nd",
+    "chained_comparison": "1 < t(1) < t(2) < 5, 0 < t(1) < 5",
+    "short_circuit": "(t(0) and t(1)), (t(1) or t(2)), (t(0) or t(3))",
+    "closures_and_cells": (
+        "def counter():\n    n = 0\n    def bump():\n        nonlocal n\n        n += t(1)\n"
+        "        return n\n    return bump\nb = counter()\nb(), b()"
+    ),
+    "shared_and_cyclic": (
+        "a = [1]\nb = a\na.append(a)\nd = {'x': a}\nt(1)\nb.append(2)\n"
+        "(a is b, a[1] is a, d['x'] is a, len(a))"
+    ),
+    "iterator_mid_loop": "seen = []\nfor k in {'a': 1, 'b': 2, 'c': 3}:\n    seen.append((k, t(1)))\nseen",
+    "tool_exception_uncaught": "print('before')\nfail('x')",
+    "keyword_arguments": "echo(1, 2)",
+    "print_across_pauses": "print('a', t(1))\nprint('b', t(2))\n'end'",
+    "unpacking": "a, (b, *c) = t(1), [t(2), t(3), 4]\n(a, b, c)",
+    "global_state": "g = []\ndef add():\n    global g\n    g = g + [t(len(g))]\nadd()\nadd()\ng",
+    "lambda_default_late_binding": (
+        "fs = [lambda i=i: t(i) for i in range(2)]\ngs = [lambda: t(i) for i in range(2)]\n"
+        "[f() for f in fs], [g() for g in gs]"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PAUSE_SITES))
+def test_pause_resume_from_bytes_equals_straight_run(name: str) -> None:
+    source = PAUSE_SITES[name]
+    expected = straight(source)
+    assert paused(source, via_bytes=False) == expected
+    assert paused(source, via_bytes=True) == expected
+
+
+RESUMER = """
+import json, sys
+sys.path.insert(0, {root!r})
+from tests.test_pause import make_sandbox, answer
+from littrs import PendingCall, SandboxError
+step = make_sandbox().load(sys.stdin.buffer.read())
+try:
+    while isinstance(step, PendingCall):
+        try:
+            result = answer(step.name, step.args)
+        except Exception as error:
+            step = step.throw(error)
+        else:
+            step = step.resume(result)
+    print(json.dumps(["value", repr(step.value), step.printed]))
+except SandboxError as error:
+    print(json.dumps(["error", error.type_name, error.message, error.printed]))
+"""
+
+
+def _resume_in_subprocess(blob: bytes, hash_seed: str = "123") -> list:
+    result = subprocess.run(
+        [sys.executable, "-c", RESUMER.format(root=str(ROOT))],
+        input=blob,
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "PYTHONHASHSEED": hash_seed},
+        check=True,
+    )
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize(
+    "name", ["nested_calls", "generator_function", "closures_and_cells", "shared_and_cyclic",
+             "except_state_kept", "map_filter_sorted", "print_across_pauses"]
+)
+def test_resume_in_a_fresh_process(name: str) -> None:
+    source = PAUSE_SITES[name]
+    expected = straight(source)
+    step = make_sandbox().start(source)
+    assert isinstance(step, PendingCall)
+    outcome = _resume_in_subprocess(step.dump())
+    if expected[0] == "value":
+        assert outcome == ["value", repr(expected[1]), expected[2]]
+    else:
+        assert outcome == list(expected)
+
+
+def test_set_iteration_resumed_under_another_hash_seed_sees_every_item_once() -> None:
+    source = (
+        "words = {'alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta'}\n"
+        "seen = []\nfor w in words:\n    seen.append(w)\n    t(1)\nsorted(seen) == sorted(words)"
+        ", len(seen)"
+    )
+    step = make_sandbox().start(source)
+    step = step.resume(1)  # one item done in this process
+    for seed in ("1", "2", "3"):
+        outcome = _resume_in_subprocess(step.dump(), hash_seed=seed)
+        assert outcome == ["value", "(True, 8)", []]
+
+
+def test_a_pending_call_is_answered_once() -> None:
+    step = make_sandbox().start("t(1) + t(2)")
+    step.resume(1)
+    with pytest.raises(RuntimeError, match="already answered"):
+        step.resume(1)
+    with pytest.raises(RuntimeError, match="already answered"):
+        step.dump()
+
+
+def test_pending_call_reports_host_values_and_keywords() -> None:
+    sb = Sandbox()
+    sb.declare("approve")
+    step = sb.start("approve([1, 2], reason={'why': 'x'})")
+    assert (step.name, step.args, step.kwargs) == ("approve", [[1, 2]], {"reason": {"why": "x"}})
+    step.args[0].append(3)  # the host's copy: the sandbox's list is untouched
+    done = step.resume("ok")
+    assert isinstance(done, Complete) and done.value == "ok"
+
+
+def test_declared_tools_bind_their_stub_signature_and_refuse_run() -> None:
+    sb = Sandbox()
+
+    def approve(amount: int, *, note: str = "") -> bool:
+        """Ask a person to approve a payment."""
+
+    sb.declare("approve", approve)
+    assert "def approve(amount: int, *, note: str = '') -> bool:" in sb.describe()
+    step = sb.start("try:\n    approve()\nexcept TypeError as e:\n    r = str(e)\nr")
+    assert isinstance(step, Complete)
+    assert step.value == "approve() missing 1 required positional argument: 'amount'"
+    with pytest.raises(RuntimeError, match="declared without a host function"):
+        sb.run("approve(1)")
+
+
+def test_pickle_goes_through_the_same_format() -> None:
+    step = make_sandbox().start("t(4) + 1")
+    detached = pickle.loads(pickle.dumps(step))
+    with pytest.raises(RuntimeError, match="Sandbox.load"):
+        detached.resume(1)
+    assert make_sandbox().load(detached).resume(40) .value == 41
+
+
+def test_signed_snapshots_check_their_key() -> None:
+    step = make_sandbox().start("t(1)")
+    blob = step.dump(key=b"secret")
+    assert make_sandbox().load(blob, key=b"secret").resume(5).value == 5
+    with pytest.raises(SnapshotError, match="signature"):
+        make_sandbox().load(blob, key=b"wrong")
+    with pytest.raises(SnapshotError, match="signed"):
+        make_sandbox().load(blob)
+    tampered = blob.replace(b'"littrs"', b'"littrs" ', 1)
+    with pytest.raises(SnapshotError):
+        make_sandbox().load(tampered, key=b"secret")
+
+
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        lambda blob: blob[: len(blob) // 2],
+        lambda blob: blob.replace(b"littrs-snapshot", b"other-snapshot"),
+        lambda blob: blob.replace(b"snapshot\n1\n", b"snapshot\n99\n"),
+        lambda blob: blob.replace(b'"frame"', b'"framez"'),
+        lambda blob: blob.replace(b'["l",', b'["zz",'),
+        lambda blob: blob.replace(b'"objects":[', b'"objects":[["frame",[0],[],null,[],999999,[0],null],'),
+        lambda blob: b"",
+    ],
+)
+def test_bad_bytes_raise_one_clear_error(mutate) -> None:
+    blob = make_sandbox().start("x = [1, 2]\nt(1)").dump()
+    with pytest.raises(SnapshotError):
+        make_sandbox().load(mutate(blob))
+
+
+def test_loading_needs_the_same_tools() -> None:
+    blob = make_sandbox().start("t(1)").dump()
+    with pytest.raises(SnapshotError, match="tool"):
+        Sandbox().load(blob)
+
+
+def test_loading_refuses_non_bytes() -> None:
+    with pytest.raises(SnapshotError):
+        make_sandbox().load("not bytes")  # type: ignore[arg-type]
+
+
+def test_instruction_budget_spans_pauses_and_reloads() -> None:
+    source = "for i in range(3):\n    for j in range(300):\n        pass\n    t(i)"
+    sb = make_sandbox()
+    sb.limit(max_instructions=2_000)
+    step = sb.start(source)
+    step = step.resume(0)
+    reloaded = make_sandbox()
+    reloaded.limit(max_instructions=2_000)
+    step = reloaded.load(step.dump())
+    with pytest.raises(InstructionLimitError, match=r"limit: 2000"):
+        step.resume(0)
+
+
+def test_globals_from_earlier_runs_survive_a_snapshot() -> None:
+    sb = make_sandbox()
+    sb.run("def helper(x):\n    return x + 1\ncache = {'k': [1, 2]}")
+    blob = sb.start("cache['k'].append(t(1))\nhelper(cache['k'][-1])").dump()
+    fresh = make_sandbox()
+    assert fresh.load(blob).resume(10).value == 11
+    assert fresh["cache"] == {"k": [1, 2, 10]}
