@@ -70,6 +70,18 @@ class PendingCall:
         self._answer()
         return self._sandbox._resume(self._machine, self._driver, exc=tool_exception(exc))
 
+    def call(self) -> PendingCall | Complete:
+        """Answer the call with the tool's registered host function, as ``run()`` would."""
+        tool = self._call.tool
+        if tool.declared:
+            raise RuntimeError(f"tool {tool.name!r} has no host function: answer with resume()")
+        try:
+            result = self._sandbox._call_tool(self._call)
+        except BaseException as error:  # noqa: BLE001 - the tool's exception goes in
+            return self.throw(error)
+        self._answer()
+        return self._sandbox._resume(self._machine, self._driver, result)
+
     def dump(self, key: bytes | None = None) -> bytes:
         """The paused run as bytes (signed with an HMAC when ``key`` is given)."""
         from .snapshot import dump_state
