@@ -9,6 +9,7 @@ import os
 import platform
 import sys
 
+from . import snapshots
 from .runner import Result, measure, table
 from .workloads import WORKLOADS
 
@@ -17,7 +18,7 @@ QUICK_REPEAT = 3
 
 
 def main(argv: list[str] | None = None) -> int:
-    names = [w.name for w in WORKLOADS]
+    names = [w.name for w in WORKLOADS] + ["snapshot"]
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (smoke run)")
     parser.add_argument(
@@ -36,7 +37,14 @@ def main(argv: list[str] | None = None) -> int:
     for work in selected:
         print(f"  {work.name} ...", file=sys.stderr, flush=True)
         results.append(measure(work, repeat))
-    print(table(results))
+    if results:
+        print(table(results))
+    snapshot_figures = None
+    if not args.only or "snapshot" in args.only:
+        print("  snapshot ...", file=sys.stderr, flush=True)
+        snapshot_figures = snapshots.measure(repeat * 2)
+        print()
+        print(snapshots.report(snapshot_figures))
 
     if args.json:
         payload = {
@@ -47,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
             "cpus": os.cpu_count(),
             "repeat": repeat,
             "results": [r.as_dict() for r in results],
+            "snapshot": snapshot_figures,
         }
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(payload, fh, indent=2)

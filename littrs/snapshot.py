@@ -61,13 +61,22 @@ _ITERATOR_TYPES = frozenset(
 )
 
 
+class Rows:
+    """The object table: already plain data, so the converter passes it through whole."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[Any]) -> None:
+        self.items = items
+
+
 @attrs.define
 class Snapshot:
     """A paused run as plain data: the rows of the object table and the roots."""
 
     littrs: str
     sources: list[str]
-    objects: list[Any]
+    objects: Rows
     globals: Any
     frame: Any
     frames: list[Any]
@@ -80,6 +89,16 @@ class Snapshot:
 
 
 _converter = make_converter()
+_converter.register_unstructure_hook(Rows, lambda rows: rows.items)
+
+
+def _structure_rows(data: Any, _: type) -> Rows:
+    if type(data) is not list:
+        raise SnapshotError("malformed object table in snapshot")
+    return Rows(data)
+
+
+_converter.register_structure_hook(Rows, _structure_rows)
 
 
 def type_registry() -> dict[str, type]:
@@ -133,7 +152,15 @@ class Encoder:
         return [position]
 
     def values(self, items: Any) -> list[Any]:
-        return [self.value(item) for item in items]
+        """Encoded items; atoms are checked inline, as most items are atoms."""
+        value = self.value
+        return [
+            item
+            if (type(item) is str or item is None or type(item) is bool or type(item) is float
+                or (type(item) is int and -_BIG_INT < item < _BIG_INT))
+            else value(item)
+            for item in items
+        ]
 
     def row(self, obj: Any) -> list[Any]:  # noqa: C901 - one case per kind of object
         t = type(obj)
@@ -143,9 +170,16 @@ class Encoder:
             if obj is self.prelude:
                 return ["prelude"]
             flat: list[Any] = []
+            append = flat.append
+            value = self.value
             for key, item in obj.items():
-                flat.append(self.value(key))
-                flat.append(self.value(item))
+                append(key if type(key) is str else value(key))
+                append(
+                    item
+                    if (type(item) is str or item is None or type(item) is bool
+                        or type(item) is float or (type(item) is int and -_BIG_INT < item < _BIG_INT))
+                    else value(item)
+                )
             return ["d", flat]
         if t is tuple:
             return ["t", self.values(obj)]
@@ -256,7 +290,7 @@ def dump_state(sandbox: Any, machine: Any, call: Any, key: bytes | None = None) 
     snapshot = Snapshot(
         littrs=_version(),
         sources=encoder.sources,
-        objects=encoder.rows,
+        objects=Rows(encoder.rows),
         globals=encoder.value(sandbox._globals),
         frame=encoder.value(frame),
         frames=encoder.values(frames),
@@ -267,7 +301,9 @@ def dump_state(sandbox: Any, machine: Any, call: Any, key: bytes | None = None) 
         output=list(machine.output),
         call=[call.tool.name, encoder.value(call.args), encoder.value(call.kwargs)],
     )
-    payload = json.dumps(_converter.unstructure(snapshot), separators=(",", ":")).encode()
+    payload = json.dumps(
+        _converter.unstructure(snapshot), separators=(",", ":"), check_circular=False
+    ).encode()
     header = MAGIC + f"{FORMAT_VERSION}\n".encode()
     if key is not None:
         digest = hmac.new(key, header + payload, hashlib.sha256).hexdigest().encode()
@@ -286,7 +322,7 @@ class Decoder:
 
     def __init__(self, snapshot: Snapshot, sandbox: Any) -> None:
         self.snapshot = snapshot
-        self.rows = snapshot.objects
+        self.rows = snapshot.objects.items
         self.sandbox = sandbox
         self.built: dict[int, Any] = {}
         self.types = type_registry()
@@ -296,19 +332,44 @@ class Decoder:
         t = type(encoded)
         if encoded is None or t is bool or t is int or t is float or t is str:
             return encoded
+        if t is dict:
+            raise SnapshotError("malformed value in snapshot")
         if t is not list or len(encoded) != 1 or type(encoded[0]) is not int:
             raise SnapshotError("malformed value in snapshot")
         position = encoded[0]
-        if position in self.built:
-            return self.built[position]
+        built = self.built
+        if position in built:
+            return built[position]
         if not 0 <= position < len(self.rows):
             raise SnapshotError("reference out of range in snapshot")
+        row = self.rows[position]
+        # The common containers inline; everything else through build().
+        if type(row) is list and len(row) == 2 and type(row[1]) is list:
+            tag = row[0]
+            if tag == "l":
+                result: Any = []
+                built[position] = result
+                value = self.value
+                result.extend([i if type(i) is not list else value(i) for i in row[1]])
+                return result
+            if tag == "d" and position not in self.preset:
+                result = {}
+                built[position] = result
+                value = self.value
+                flat = [i if type(i) is not list else value(i) for i in row[1]]
+                if len(flat) % 2:
+                    raise SnapshotError("malformed dict in snapshot")
+                for index in range(0, len(flat), 2):
+                    result[flat[index]] = flat[index + 1]
+                return result
         return self.build(position)
 
     def values(self, encoded: Any) -> list[Any]:
+        """Decoded items; atoms (everything but a one-item list) pass as they are."""
         if type(encoded) is not list:
             raise SnapshotError("malformed list in snapshot")
-        return [self.value(item) for item in encoded]
+        value = self.value
+        return [item if type(item) is not list else value(item) for item in encoded]
 
     def build(self, position: int) -> Any:  # noqa: C901 - one case per kind of row
         row = self.rows[position]
