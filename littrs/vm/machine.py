@@ -60,6 +60,18 @@ SLICE = 10_000  # instructions between limit checks
 DEFAULT_RECURSION_DEPTH = 1000  # CPython's default: beyond it, a catchable RecursionError
 
 
+class Checkpoint:
+    """Yielded between instruction slices when the machine is cooperative (async hosts)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<checkpoint>"
+
+
+CHECKPOINT = Checkpoint()
+
+
 class Uncaught(Exception):
     """Carries a sandbox exception that no sandbox frame handled out of the machine.
 
@@ -146,6 +158,7 @@ class Machine:
         self.deadline: float | None = None
         self.slice_size = SLICE
         self.reraising = False
+        self.cooperative = False  # yield CHECKPOINT between slices, so an event loop can run
         self.elapsed = 0.0
         self.resumed_at = 0.0
         self.paused: tuple[Frame, list[Frame]] | None = None
@@ -454,6 +467,14 @@ class Machine:
                                 pc = 0
                                 if budget < 0:
                                     budget = slice_start = self.next_slice(slice_start - budget)
+                                    if self.cooperative:
+                                        frame.pc = 0
+                                        self.pause(frame, frames)
+                                        try:
+                                            yield CHECKPOINT
+                                        except GeneratorExit:
+                                            return None
+                                        self.unpause()
                                 continue
                             else:
                                 new = self.frame_for(func, args, None)
@@ -467,6 +488,13 @@ class Machine:
                             frame = new
                             if budget < 0:
                                 budget = slice_start = self.next_slice(slice_start - budget)
+                                if self.cooperative:
+                                    self.pause(frame, frames)
+                                    try:
+                                        yield CHECKPOINT
+                                    except GeneratorExit:
+                                        return None
+                                    self.unpause()
                             break
                         if tf is _HostMethod:
                             stack.append(func(*args))
@@ -520,6 +548,14 @@ class Machine:
                         pc = arg
                         if budget < 0:
                             budget = slice_start = self.next_slice(slice_start - budget)
+                            if self.cooperative:
+                                frame.pc = pc
+                                self.pause(frame, frames)
+                                try:
+                                    yield CHECKPOINT
+                                except GeneratorExit:
+                                    return None
+                                self.unpause()
                     elif opcode is STORE_GLOBAL:
                         globals_[arg] = stack.pop()
                     elif opcode is BINOP_FAST_CONST:

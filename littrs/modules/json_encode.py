@@ -1,0 +1,305 @@
+"""``json.dumps`` for the sandbox: CPython's output, without host recursion.
+
+The host's encoder recurses once per nesting level (in C, or in Python with
+``indent``), so a deep value would hit the host's recursion limit, or its C
+stack. This encoder keeps its own stack of open containers, raises CPython's
+RecursionError when that stack is deeper than the sandbox's recursion depth,
+and checks the size of its output as it grows (DESIGN invariant 4). Strings,
+ints and floats are still encoded by the host's own (C) helpers, so the text
+is byte for byte CPython's.
+
+CPython has two encoders with slightly different error messages: the C one
+(``indent=None``) and the Python one (any ``indent``). :class:`Options.c_mode`
+picks the wording of the one CPython would have used.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from ..vm.context import check_size
+
+_encode_ascii: Callable[[str], str] = json.encoder.encode_basestring_ascii
+_encode_unicode: Callable[[str], str] = json.encoder.encode_basestring
+_float_repr = float.__repr__
+_int_repr = int.__repr__
+_INF = float("inf")
+
+# Check the output's size whenever it has grown by this much since the last check.
+_CHECK_EVERY = 1 << 16
+
+_RECURSION_C = "maximum recursion depth exceeded while encoding a JSON object"
+_RECURSION_PY = "maximum recursion depth exceeded" + (
+    " while calling a Python object" if sys.version_info < (3, 12) else ""
+)
+
+_LIST = 0  # stack entry kinds: an open array (list or tuple),
+_DICT = 1  # an open object,
+_DEFAULT = 2  # a value that default() replaced, still marked for the cycle check
+
+
+def _nan_message(c_mode: bool) -> Callable[[float], str]:
+    """CPython's "Out of range float" wording, as the running host's encoders say it."""
+    try:
+        json.dumps([float("nan")], allow_nan=False, indent=None if c_mode else 0)
+    except ValueError as error:
+        text = str(error)
+    else:  # pragma: no cover - every CPython refuses it
+        text = "Out of range float values are not JSON compliant"
+    if text.endswith(": nan"):
+        prefix = text[: -len("nan")]
+        return lambda value: prefix + repr(value)
+    return lambda value: text
+
+
+_NAN_MESSAGES = {True: _nan_message(True), False: _nan_message(False)}
+
+
+class Options:
+    """The resolved keyword arguments of one ``dumps`` call."""
+
+    __slots__ = ("skipkeys", "ensure_ascii", "check_circular", "allow_nan", "indent",
+                 "item_separator", "key_separator", "sort_keys", "default", "max_depth", "c_mode")
+
+    def __init__(
+        self,
+        *,
+        skipkeys: bool,
+        ensure_ascii: bool,
+        check_circular: bool,
+        allow_nan: bool,
+        indent: str | None,
+        item_separator: str,
+        key_separator: str,
+        sort_keys: bool,
+        default: Callable[[Any], Any],
+        max_depth: int,
+    ) -> None:
+        self.skipkeys = skipkeys
+        self.ensure_ascii = ensure_ascii
+        self.check_circular = check_circular
+        self.allow_nan = allow_nan
+        self.indent = indent
+        self.item_separator = item_separator
+        self.key_separator = key_separator
+        self.sort_keys = sort_keys
+        self.default = default
+        self.max_depth = max_depth
+        self.c_mode = indent is None
+
+
+class _Output:
+    """The chunks of the text made so far, and their size, checked as it grows."""
+
+    __slots__ = ("chunks", "size", "checked")
+
+    def __init__(self) -> None:
+        self.chunks: list[str] = []
+        self.size = 0
+        self.checked = 0
+
+    def add(self, chunk: str) -> None:
+        self.chunks.append(chunk)
+        self.size += len(chunk)
+        if self.size - self.checked > _CHECK_EVERY:
+            self.reserve(0)
+
+    def reserve(self, extra: int) -> None:
+        """Refuse to go on if the text would outgrow the budget with ``extra`` more."""
+        check_size(self.size + extra)
+        self.checked = self.size
+
+    def text(self) -> str:
+        self.reserve(0)
+        return "".join(self.chunks)
+
+
+def encode(obj: Any, options: Options) -> str:
+    """The JSON text of ``obj`` (a sandbox value), as ``json.dumps`` makes it."""
+    return _Encoder(options).run(obj)
+
+
+class _Encoder:
+    __slots__ = ("options", "out", "markers", "encode_str", "newlines")
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.out = _Output()
+        self.markers: dict[int, Any] | None = {} if options.check_circular else None
+        self.encode_str = _encode_ascii if options.ensure_ascii else _encode_unicode
+        self.newlines: dict[int, str] = {}
+
+    # -- leaves ------------------------------------------------------------------------
+
+    def string(self, value: str) -> str:
+        if len(value) > _CHECK_EVERY:
+            self.out.reserve(len(value) + 2)
+        return self.encode_str(value)
+
+    def floatstr(self, value: float) -> str:
+        if value != value:
+            text = "NaN"
+        elif value == _INF:
+            text = "Infinity"
+        elif value == -_INF:
+            text = "-Infinity"
+        else:
+            return _float_repr(value)
+        if not self.options.allow_nan:
+            raise ValueError(_NAN_MESSAGES[self.options.c_mode](value))
+        return text
+
+    def scalar(self, value: Any) -> str | None:
+        """The text of a value that is not a container, or None if it is not one."""
+        t = type(value)
+        if t is str:
+            return self.string(value)
+        if value is None:
+            return "null"
+        if value is True:
+            return "true"
+        if value is False:
+            return "false"
+        if t is int:
+            return _int_repr(value)
+        if t is float:
+            return self.floatstr(value)
+        if isinstance(value, str):
+            return self.string(value)
+        if isinstance(value, int):
+            return _int_repr(value)
+        if isinstance(value, float):
+            return self.floatstr(value)
+        return None
+
+    def key(self, key: Any) -> str | None:
+        """A dict key as JSON text, or None when ``skipkeys`` drops it."""
+        if isinstance(key, str):
+            return key
+        if isinstance(key, float):
+            return self.floatstr(key)
+        if key is True:
+            return "true"
+        if key is False:
+            return "false"
+        if key is None:
+            return "null"
+        if isinstance(key, int):
+            return _int_repr(key)
+        if self.options.skipkeys:
+            return None
+        raise TypeError(
+            f"keys must be str, int, float, bool or None, not {type(key).__name__}"
+        )
+
+    # -- layout ------------------------------------------------------------------------
+
+    def newline(self, level: int) -> str:
+        text = self.newlines.get(level)
+        if text is None:
+            indent = self.options.indent
+            assert indent is not None
+            self.out.reserve(len(indent) * level + 1)
+            text = self.newlines[level] = "\n" + indent * level
+        return text
+
+    # -- the walk ----------------------------------------------------------------------
+
+    def run(self, obj: Any) -> str:
+        out = self.out
+        options = self.options
+        markers = self.markers
+        indent = options.indent
+        # Each entry: [kind, iterator, the object (for the cycle check), first item?]
+        stack: list[list[Any]] = []
+        value = obj
+        prefix = ""  # text that goes right before the next value (separators, a key)
+        while True:
+            text = self.scalar(value)
+            if text is not None:
+                out.add(prefix + text if prefix else text)
+            elif isinstance(value, (list, tuple, dict)):
+                self.open(value, prefix, stack)
+            else:
+                self.enter(value, stack)
+                stack.append([_DEFAULT, None, value, False])
+                value = options.default(value)
+                continue  # encode the replacement in the same place
+            prefix = ""
+            # Find the next value: the next item of the innermost open container.
+            while stack:
+                entry = stack[-1]
+                kind = entry[0]
+                if kind == _DEFAULT:
+                    stack.pop()
+                    if markers is not None:
+                        del markers[id(entry[2])]
+                    continue
+                level = len(stack)
+                item = next(entry[1], _END)
+                if item is _END:
+                    self.close("]" if kind == _LIST else "}", entry, stack)
+                    continue
+                if kind == _DICT:
+                    key = self.key(item[0])
+                    if key is None:
+                        continue
+                if entry[3]:
+                    entry[3] = False
+                    separator = self.newline(level) if indent is not None else ""
+                elif indent is not None:
+                    separator = options.item_separator + self.newline(level)
+                else:
+                    separator = options.item_separator
+                if kind == _LIST:
+                    prefix = separator
+                    value = item
+                else:
+                    out.add(separator)
+                    out.add(self.string(key))
+                    prefix = options.key_separator
+                    value = item[1]
+                break
+            else:
+                return out.text()
+
+    def open(self, value: Any, prefix: str, stack: list[list[Any]]) -> None:
+        """Start a list, tuple or dict: push it on the stack (an empty one is done at once)."""
+        is_list = not isinstance(value, dict)
+        if not value:
+            self.out.add(prefix + ("[]" if is_list else "{}"))
+            return
+        self.enter(value, stack)
+        if is_list:
+            stack.append([_LIST, iter(value), value, True])
+            self.out.add(prefix + "[")
+        else:
+            items = sorted(value.items()) if self.options.sort_keys else value.items()
+            stack.append([_DICT, iter(items), value, True])
+            self.out.add(prefix + "{")
+
+    def enter(self, value: Any, stack: list[list[Any]]) -> None:
+        """One level deeper: CPython's RecursionError past the depth, and the cycle check."""
+        if len(stack) >= self.options.max_depth:
+            raise RecursionError(_RECURSION_C if self.options.c_mode else _RECURSION_PY)
+        markers = self.markers
+        if markers is not None:
+            marker = id(value)
+            if marker in markers:
+                raise ValueError("Circular reference detected")
+            markers[marker] = value
+
+    def close(self, bracket: str, entry: list[Any], stack: list[list[Any]]) -> None:
+        stack.pop()
+        if self.options.indent is not None:
+            self.out.add(self.newline(len(stack)) + bracket)
+        else:
+            self.out.add(bracket)
+        if self.markers is not None:
+            del self.markers[id(entry[2])]
+
+
+_END = object()
