@@ -25,6 +25,7 @@ No host code outside this module and the VM's own constructors runs.
 from __future__ import annotations
 
 import base64
+import sys
 import hashlib
 import hmac
 import json
@@ -127,7 +128,10 @@ class Encoder:
     def __init__(self, sandbox: Any) -> None:
         self.rows: list[Any] = []
         self.index: dict[int, int] = {}
-        self.keep: list[Any] = []  # objects made while encoding must outlive their ids
+        # Objects waiting for their row; holding them also keeps the ids of
+        # objects made while encoding (a set iterator's remaining items) unique.
+        self.pending: list[tuple[int, Any]] = []
+        self.keep: list[Any] = []
         self.sources: list[str] = []
         self.source_index: dict[str, int] = {}
         self.names = _named_objects(sandbox)
@@ -146,10 +150,17 @@ class Encoder:
             return [found]
         position = len(self.rows)
         self.index[key] = position
-        self.keep.append(obj)
         self.rows.append(None)
-        self.rows[position] = self.row(obj)
+        self.pending.append((position, obj))  # rows are made by drain(): no recursion
         return [position]
+
+    def drain(self) -> None:
+        """Make the rows of every object seen so far (and of what they hold)."""
+        pending = self.pending
+        rows = self.rows
+        while pending:
+            position, obj = pending.pop()
+            rows[position] = self.row(obj)
 
     def values(self, items: Any) -> list[Any]:
         """Encoded items; atoms are checked inline, as most items are atoms."""
@@ -260,6 +271,7 @@ class Encoder:
         name = getattr(rebuild, "__name__", "")
         if _REBUILDERS.get(name) is not rebuild:
             raise SnapshotError(f"cannot snapshot a value of type '{type(obj).__name__}'")
+        self.keep.append(args)
         return ["iter", name, self.values(args), self.value(state[0] if state else None)]
 
 
@@ -287,19 +299,23 @@ def dump_state(sandbox: Any, machine: Any, call: Any, key: bytes | None = None) 
     """The bytes of a run paused at ``call``."""
     frame, frames = machine.paused
     encoder = Encoder(sandbox)
+    roots = {
+        "globals": encoder.value(sandbox._globals),
+        "frame": encoder.value(frame),
+        "frames": encoder.values(frames),
+        "handled": encoder.value(machine.handled),
+        "modules": {name: encoder.value(module) for name, module in sandbox._modules.items()},
+        "call": [call.tool.name, encoder.value(call.args), encoder.value(call.kwargs)],
+    }
+    encoder.drain()
     snapshot = Snapshot(
         littrs=_version(),
         sources=encoder.sources,
         objects=Rows(encoder.rows),
-        globals=encoder.value(sandbox._globals),
-        frame=encoder.value(frame),
-        frames=encoder.values(frames),
-        handled=encoder.value(machine.handled),
-        modules={name: encoder.value(module) for name, module in sandbox._modules.items()},
         steps=machine.steps,
         elapsed=machine.elapsed,
         output=list(machine.output),
-        call=[call.tool.name, encoder.value(call.args), encoder.value(call.kwargs)],
+        **roots,
     )
     payload = json.dumps(
         _converter.unstructure(snapshot), separators=(",", ":"), check_circular=False
@@ -647,6 +663,18 @@ def parse(blob: bytes, key: bytes | None = None) -> Snapshot:
 
 def restore(snapshot: Snapshot, sandbox: Any) -> tuple[Any, list[Any], Any, Any]:
     """Rebuild the paused run into ``sandbox``: (frame, frames, call, machine state)."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, _DECODE_DEPTH))  # rebuilding nests as deep as the data
+    try:
+        return _restore(snapshot, sandbox)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+_DECODE_DEPTH = 60_000
+
+
+def _restore(snapshot: Snapshot, sandbox: Any) -> tuple[Any, list[Any], Any, Any]:
     decoder = Decoder(snapshot, sandbox)
     globals_ref = snapshot.globals
     if type(globals_ref) is not list or len(globals_ref) != 1 or type(globals_ref[0]) is not int:
@@ -666,7 +694,9 @@ def restore(snapshot: Snapshot, sandbox: Any) -> tuple[Any, list[Any], Any, Any]
         call = [snapshot.call[0], decoder.value(snapshot.call[1]), decoder.value(snapshot.call[2])]
     except SnapshotError:
         raise
-    except (RecursionError, IndexError, KeyError, TypeError, ValueError) as error:
+    except RecursionError as error:
+        raise SnapshotError("snapshot is nested too deeply to load") from error
+    except (IndexError, KeyError, TypeError, ValueError) as error:
         raise SnapshotError("snapshot is malformed") from error
     if type(frame) is not Frame or any(type(f) is not Frame for f in frames):
         raise SnapshotError("malformed frames in snapshot")

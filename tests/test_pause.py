@@ -357,3 +357,9 @@ def test_approval_example_pauses_in_one_process_and_finishes_in_another(tmp_path
     assert run("answer", database, "1", "yes") == (
         "invoice INV-42: 1250 EUR to ACME\npaid, receipt R-INV-42-001\n"
     )
+
+
+def test_deeply_nested_values_survive_a_snapshot() -> None:
+    source = "x = []\nfor _ in range(20000):\n    x = [x]\nt(1)\nn = 0\nwhile x:\n    x = x[0]\n    n += 1\nn"
+    step = make_sandbox().start(source)
+    assert make_sandbox().load(step.dump()).resume(1).value == 20000

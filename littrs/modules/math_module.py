@@ -1,0 +1,215 @@
+"""The sandbox's ``math`` module: the host's own functions, with the costly ones guarded.
+
+Every public function of the host's ``math`` is a C function that cannot call
+back into sandbox code, so most are exposed as they are: values, results and
+error messages are CPython's by construction. The few whose result can be
+arbitrarily large for a small input (``factorial``, ``comb``, ``perm``,
+``prod``, ``lcm``, ``sumprod``) estimate the size of their result first and
+refuse, with the memory limit error, what the budget cannot hold (DESIGN
+invariant 4). Wrong arguments are left to the host function, so its
+TypeError or ValueError is the one the sandbox sees.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from ..vm.context import check_size
+from ..vm.objects import Builtin, Module
+from ..vm.operations import multiply
+
+_LN2 = math.log(2)
+_EXACT = (int, bool)
+_NUMBERS = (int, bool, float, complex)
+_SMALL = 64_000  # bits: products below this are cheap, skip the check
+
+
+def _is_exact(value: Any) -> bool:
+    return type(value) in _EXACT
+
+
+def _check_bits(bits: float) -> None:
+    if bits > _SMALL:
+        check_size(int(bits) // 8 + 1)
+
+
+def _log2_factorial_ratio(n: int, k: int) -> float:
+    """About log2(n! / (n - k)!), the bits of perm(n, k); never less."""
+    bound = k * n.bit_length()
+    if n < 1 << 50:
+        return min(bound, (math.lgamma(n + 1) - math.lgamma(n - k + 1)) / _LN2 + 64)
+    return bound
+
+
+def _log2_comb(n: int, k: int) -> float:
+    """About log2(comb(n, k)); never less."""
+    k = min(k, n - k)
+    if k <= 0:
+        return 0
+    bound = k * n.bit_length()
+    if n < 1 << 50:
+        exact = math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+        return min(bound, exact / _LN2 + 64)
+    return bound
+
+
+def factorial(*args: Any, **kwargs: Any) -> Any:
+    if len(args) == 1 and not kwargs and _is_exact(args[0]) and 1 < args[0] <= sys.maxsize:
+        _check_bits(_log2_factorial_ratio(args[0], args[0]))
+    return math.factorial(*args, **kwargs)
+
+
+def comb(*args: Any, **kwargs: Any) -> Any:
+    if len(args) == 2 and not kwargs and _is_exact(args[0]) and _is_exact(args[1]):
+        n, k = args
+        if 0 <= k <= n:
+            _check_bits(_log2_comb(n, k))
+    return math.comb(*args, **kwargs)
+
+
+def perm(*args: Any, **kwargs: Any) -> Any:
+    if 1 <= len(args) <= 2 and not kwargs:
+        n = args[0]
+        k = args[1] if len(args) == 2 and args[1] is not None else n
+        if _is_exact(n) and _is_exact(k) and 0 <= k <= n:
+            _check_bits(_log2_factorial_ratio(n, k))
+    return math.perm(*args, **kwargs)
+
+
+class _ExactProduct:
+    """A running product of ints, multiplied as a balanced tree (fast for big ones).
+
+    Integer multiplication is exact and associative, so the result is the one
+    CPython's left-to-right loop makes; the size is checked as factors come in.
+    """
+
+    __slots__ = ("first", "count", "zero", "bits", "partials")
+
+    def __init__(self, first: Any) -> None:
+        self.first = first
+        self.count = 1
+        self.zero = first == 0
+        self.bits = first.bit_length()
+        self.partials: list[list[Any]] = [[first, 1]]  # [product, how many factors]
+
+    def add(self, factor: Any) -> None:
+        self.count += 1
+        if self.zero:
+            return
+        if factor == 0:
+            self.zero = True
+            self.partials = []
+            return
+        self.bits += factor.bit_length()
+        _check_bits(self.bits)
+        partials = self.partials
+        partials.append([factor, 1])
+        while len(partials) > 1 and partials[-1][1] >= partials[-2][1]:
+            right = partials.pop()
+            partials[-1][0] *= right[0]
+            partials[-1][1] += right[1]
+
+    def value(self) -> Any:
+        if self.count == 1:
+            return self.first  # no multiplication happened: start itself (maybe a bool)
+        if self.zero:
+            return 0
+        result = 1
+        for product, _ in reversed(self.partials):
+            result *= product
+        return result
+
+
+def prod(*args: Any, **kwargs: Any) -> Any:
+    if len(args) != 1 or (kwargs and set(kwargs) != {"start"}):
+        return math.prod(*args, **kwargs)  # CPython's argument error
+    items = iter(args[0])  # CPython's "'int' object is not iterable"
+    result = kwargs.get("start", 1)
+    exact = _ExactProduct(result) if _is_exact(result) else None
+    for item in items:
+        if exact is not None:
+            if _is_exact(item):
+                exact.add(item)
+                continue
+            result = exact.value()
+            exact = None
+        result = multiply(result, item)  # size-checked, like the sandbox's own `*`
+    return exact.value() if exact is not None else result
+
+
+def lcm(*args: Any) -> Any:
+    for value in args:
+        if not _is_exact(value):
+            return math.lcm(value)  # CPython's TypeError for it
+    _check_bits(sum(value.bit_length() for value in args))
+    values = list(args)
+    while len(values) > 2:  # pairwise: lcm is associative and commutative
+        paired = [math.lcm(values[i], values[i + 1]) for i in range(0, len(values) - 1, 2)]
+        if len(values) % 2:
+            paired.append(values[-1])
+        values = paired
+    return math.lcm(*values)
+
+
+def _materialise(values: Any) -> list:
+    items = []
+    for item in values:
+        items.append(item)
+        if len(items) & 0xFFFF == 0:
+            check_size(8 * len(items))
+    return items
+
+
+def sumprod(*args: Any, **kwargs: Any) -> Any:  # pragma: no cover - CPython 3.12+
+    host = math.sumprod  # type: ignore[attr-defined]
+    if len(args) != 2 or kwargs:
+        return host(*args, **kwargs)
+    p, q = _materialise(args[0]), _materialise(args[1])
+    widest = 0
+    for a, b in zip(p, q):
+        if type(a) in _NUMBERS and type(b) in _NUMBERS:
+            if _is_exact(a) and _is_exact(b):
+                widest = max(widest, a.bit_length() + b.bit_length())
+        else:
+            multiply(a, b)  # size-checked; CPython would build it too
+    _check_bits(widest + len(p).bit_length())
+    return host(p, q)
+
+
+_GUARDED: dict[str, Callable[..., Any]] = {
+    "factorial": factorial,
+    "comb": comb,
+    "perm": perm,
+    "prod": prod,
+    "lcm": lcm,
+    "sumprod": sumprod,
+}
+
+_CONSTANTS = ("pi", "e", "tau", "inf", "nan")
+
+
+def _functions() -> dict[str, Callable[..., Any]]:
+    functions: dict[str, Callable[..., Any]] = {}
+    for name in dir(math):
+        if name.startswith("_") or name in _CONSTANTS:
+            continue
+        value = getattr(math, name)
+        if callable(value):
+            functions[name] = _GUARDED.get(name, value)
+    return functions
+
+
+FUNCTIONS = _functions()
+_BUILTINS = {name: Builtin(name, fn) for name, fn in FUNCTIONS.items()}
+
+
+def make_module() -> Module:
+    """A fresh ``math`` module for one sandbox."""
+    namespace: dict[str, Any] = {"__name__": "math"}
+    namespace.update(_BUILTINS)
+    for name in _CONSTANTS:
+        namespace[name] = getattr(math, name)
+    return Module("math", namespace)
