@@ -26,6 +26,9 @@ from .vm.machine import Limits, Machine, Tool, ToolCall, Uncaught
 from .vm.objects import Module
 from .vm.tracebacks import format_exception
 
+# A default sandbox cannot run forever or print without end; sb.limit() changes these.
+DEFAULT_LIMITS: dict[str, Any] = {"max_duration": 30.0, "max_output": 1_000_000}
+
 _LIMIT_NAMES = ("max_instructions", "max_recursion_depth", "max_duration", "max_memory", "max_output")
 
 
@@ -35,7 +38,7 @@ class Sandbox:
     def __init__(self, builtins: bool = True) -> None:
         self._globals: dict[str, Any] = {}
         self._builtins = make_builtins()
-        self._limits = Limits()
+        self._limits = Limits(**DEFAULT_LIMITS)
         self._tools: dict[str, Tool] = {}
         self._allow_standard_modules = builtins
         self._modules: dict[str, Module] = {}  # imported or registered, one per sandbox
