@@ -293,8 +293,7 @@ class Sandbox:
             raise SnapshotError(f"snapshot calls a tool this sandbox does not have: {name!r}")
         machine = self._machine()
         machine.handled = handled
-        machine.steps = snapshot.steps
-        machine.elapsed = snapshot.elapsed
+        machine.restore_budget(snapshot.steps, snapshot.elapsed)
         machine.output = list(snapshot.output)
         machine.output_size = sum(len(text) for text in machine.output)
         machine.paused = (frame, frames)

@@ -27,7 +27,7 @@ from .objects import (
     Module,
     ResumeRequest,
 )
-from .operations import power
+from .operations import check_growth, power
 from .prelude import MISSING, prelude_function
 
 _HostMethod = type([].append)
@@ -97,6 +97,8 @@ def _collection(cls: type, prelude_name: str) -> Any:
             raise TypeError(f"{cls.__name__}() takes no keyword arguments")
         if len(args) == 1 and type(args[0]) is Generator:
             return CallRequest(prelude_function(prelude_name), [args[0]])
+        if args:
+            check_growth(args[0])
         return cls(*args)
 
     return build
@@ -105,6 +107,8 @@ def _collection(cls: type, prelude_name: str) -> Any:
 def _dict(vm: Any, args: list, kwargs: dict) -> Any:
     if len(args) == 1 and type(args[0]) is Generator:
         return CallRequest(prelude_function("__dict"), [args[0], kwargs])
+    if args:
+        check_growth(args[0])
     return dict(*args, **kwargs)
 
 
@@ -258,6 +262,7 @@ def _sorted(vm: Any, iterable: Any = MISSING, /, *args: Any, key: Any = None,
         raise TypeError(f"sorted expected 1 argument, got {1 + len(args)}")
     if type(iterable) is Generator or not (key is None or host_callable(key)):
         return CallRequest(prelude_function("__sorted"), [iterable, key, reverse])
+    check_growth(iterable)
     return sorted(iterable, key=key, reverse=reverse)
 
 
@@ -396,8 +401,22 @@ def _str_join(vm: Any, separator: Any, iterable: Any) -> Any:
 def _list_extend(vm: Any, target: list, iterable: Any) -> Any:
     if type(iterable) is Generator:
         return CallRequest(prelude_function("__extend"), [target, iterable])
+    check_growth(iterable)
     target.extend(iterable)
     return None
+
+
+def _growing(t: type, name: str) -> Any:
+    """A method whose result or receiver grows by the size of its arguments (or copies)."""
+    method = getattr(t, name)
+
+    def grow(self: Any, *args: Any, **kwargs: Any) -> Any:
+        check_growth(self if name == "copy" else args[0] if args else ())
+        for other in args[1:]:
+            check_growth(other)
+        return method(self, *args, **kwargs)
+
+    return grow
 
 
 def _str_format(vm: Any, template: str, *args: Any, **kwargs: Any) -> str:
@@ -458,6 +477,15 @@ def _install_overrides() -> None:
         override(t, "join", _str_join, needs_vm=True)
     override(str, "format", _str_format, needs_vm=True)
     override(str, "format_map", _str_format_map, needs_vm=True)
+    for t, names in (
+        (list, ("copy",)),
+        (dict, ("copy", "update", "fromkeys")),
+        (set, ("copy", "update", "union", "symmetric_difference", "difference", "intersection")),
+        (frozenset, ("copy", "union", "symmetric_difference", "difference", "intersection")),
+        (bytearray, ("copy", "extend")),
+    ):
+        for name in names:
+            override(t, name, _growing(t, name))
     override(list, "sort", _list_sort, needs_vm=True)
     override(list, "extend", _list_extend, needs_vm=True)
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import Any
 
-from ..errors import MemoryLimitError
-
 current: ContextVar[Any] = ContextVar("littrs_machine")
 
 # Without a memory limit, one operation may still not build more than this.
@@ -19,10 +17,10 @@ HARD_CAP = 1 << 31
 
 
 def check_size(size: int) -> None:
-    """Refuse an allocation of about ``size`` bytes that the budget does not allow."""
+    """About ``size`` bytes are about to be allocated: refuse them if over budget."""
     machine = current.get(None)
-    limit = machine.limits.max_memory if machine is not None else None
-    if limit is not None and size > limit:
-        raise MemoryLimitError(f"Memory limit exceeded (limit: {limit} bytes)")
+    meter = machine.memory if machine is not None else None
+    if meter is not None:
+        meter.allocate(size)
     if size > HARD_CAP:
         raise MemoryError()

@@ -33,6 +33,7 @@ from . import attributes, operations
 from . import opcodes as op
 from .code import UNBOUND, Code
 from .context import check_size
+from .memory import MemoryMeter
 from .frames import (
     RESUME_CLOSE,
     RESUME_FOR,
@@ -57,6 +58,7 @@ _HostMethod = type([].append)
 _MethodDescriptor = type(str.join)
 _MISSING = object()
 SLICE = 10_000  # instructions between limit checks
+MEMORY_SLICE = 2_000  # with a memory limit: measuring is cheap, overshooting is not
 DEFAULT_RECURSION_DEPTH = 1000  # CPython's default: beyond it, a catchable RecursionError
 
 
@@ -159,6 +161,7 @@ class Machine:
         self.slice_size = SLICE
         self.reraising = False
         self.cooperative = False  # yield CHECKPOINT between slices, so an event loop can run
+        self.memory: MemoryMeter | None = None
         self.elapsed = 0.0
         self.resumed_at = 0.0
         self.paused: tuple[Frame, list[Frame]] | None = None
@@ -167,22 +170,36 @@ class Machine:
     # -- limits -------------------------------------------------------------
 
     def start_budget(self) -> None:
-        """Reset the per-run counters (instructions, clock)."""
+        """Reset the per-run counters (instructions, clock, memory)."""
         self.steps = 0
+        limit = self.limits.max_memory
+        self.memory = MemoryMeter(limit) if limit is not None else None
+        if self.memory is not None:
+            self.slice_size = MEMORY_SLICE
         self.elapsed = 0.0
         self.resumed_at = time.monotonic()
         duration = self.limits.max_duration
         self.deadline = self.resumed_at + duration if duration is not None else None
 
+    def restore_budget(self, steps: int, elapsed: float) -> None:
+        """Counters of a run loaded from a snapshot: it goes on with what it had used."""
+        self.start_budget()
+        self.steps = steps
+        self.elapsed = elapsed
+
     def pause(self, frame: Frame, frames: list[Frame]) -> None:
         """The run stops at a tool call: remember where, and stop the clock."""
         self.paused = (frame, frames)
         self.elapsed += time.monotonic() - self.resumed_at
+        if self.memory is not None:
+            self.memory.pause()
 
     def unpause(self) -> None:
         """The run goes on: the clock runs again, with what it had used."""
         self.paused = None
         self.resumed_at = time.monotonic()
+        if self.memory is not None:
+            self.memory.resume()
         duration = self.limits.max_duration
         if duration is not None:
             self.deadline = self.resumed_at + duration - self.elapsed
@@ -197,6 +214,8 @@ class Machine:
             raise TimeLimitError(
                 f"Time limit exceeded (limit: {self.limits.max_duration} seconds)"
             )
+        if self.memory is not None:
+            self.memory.measure()
         if limit is not None:
             return max(0, min(self.slice_size, limit - self.steps))
         return self.slice_size
@@ -694,7 +713,9 @@ class Machine:
                         key = stack.pop()
                         container = stack[-1]
                         tc = type(container)
-                        if tc is list or tc is dict or tc is tuple or tc is str:
+                        if type(key) is slice:
+                            stack[-1] = operations.slice_of(container, key)
+                        elif tc is list or tc is dict or tc is tuple or tc is str:
                             stack[-1] = container[key]
                         else:
                             stack[-1] = _subscript(container, key)
@@ -1017,16 +1038,19 @@ class Machine:
                 iterable = self.drain(iterable)
             elif not _is_iterable(iterable):
                 raise TypeError(f"Value after * must be an iterable, not {type(iterable).__name__}")
+            operations.check_growth(iterable)
             stack[-arg].extend(iterable)
         elif opcode == op.SET_UPDATE:
             iterable = stack.pop()
             if type(iterable) is Generator:
                 iterable = self.drain(iterable)
+            operations.check_growth(iterable)
             stack[-arg].update(iterable)
         elif opcode == op.DICT_UPDATE:
             mapping = stack.pop()
             if not isinstance(mapping, dict):
                 raise TypeError(f"'{type(mapping).__name__}' object is not a mapping")
+            operations.check_growth(mapping)
             stack[-arg].update(mapping)
         elif opcode == op.DICT_MERGE:
             mapping = stack.pop()

@@ -177,6 +177,31 @@ SAFE_WITH_NUMBER = frozenset(
 )
 
 
+def check_growth(added: Any) -> None:
+    """Something is about to grow by the items of ``added`` (8 bytes a reference)."""
+    try:
+        size = len(added)
+    except OverflowError:  # a range too long for a C length
+        size = 1 << 62
+    except TypeError:
+        return
+    if size > 1024:
+        check_size(size * (1 if type(added) in _TEXT else 8))
+
+
+def slice_of(container: Any, key: slice) -> Any:
+    """``container[a:b:c]``: a copy, so its size is counted first."""
+    t = type(container)
+    if t in _SEQUENCES or t is range:
+        length = len(range(*key.indices(len(container))))
+        if length > 1024:
+            check_size(length * (1 if t in _TEXT else 8))
+        return container[key]
+    from .machine import _subscript
+
+    return _subscript(container, key)
+
+
 def subscript(container: Any, key: Any) -> Any:
     if isinstance(container, type):
         if container in (list, dict, tuple, set, frozenset, type):
