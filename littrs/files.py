@@ -491,7 +491,7 @@ class _Mount:
 class _Run:
     """The files of one run: its open handles and the host files they share."""
 
-    __slots__ = ("nodes", "handles", "__weakref__")
+    __slots__ = ("nodes", "handles")
 
     def __init__(self) -> None:
         self.nodes: dict[str, _Node] = {}
@@ -759,24 +759,26 @@ class FileSystem:
                         found[posixpath.join(mount.display, relative)] = _decoded(_read_plain(real))
         return found
 
-    def end_run(self, success: bool) -> None:
-        """The current run ended: commit the files it left open, or discard them if it failed.
+    def end_run(self, success: bool, machine: Any = None) -> None:
+        """A run ended: commit the files it left open, or discard them if it failed.
 
-        Call it with the run's machine as :data:`littrs.vm.context.current`. After a
-        success each open file is closed as CPython closes files at exit; the first
-        error doing so is raised once all are dealt with.
+        The run is ``machine``'s, by default the one in :data:`littrs.vm.context.current`.
+        After a success each open file is closed as CPython closes files at exit; the
+        first error doing so is raised once all are dealt with. Calling it again, or for
+        a run that opened nothing, does nothing.
         """
-        machine = current.get(None)
+        if machine is None:
+            machine = current.get(None)
         run = self._runs.pop(machine, None) if machine is not None else self._hostless
         if run is None:
             return
         first_error: BaseException | None = None
         for file in list(run.handles.values()):
-            if success and first_error is None:
+            if success:
                 try:
                     run.close(file)
                 except Exception as error:  # noqa: BLE001 - reported after the others
-                    first_error = error
+                    first_error = first_error or error
             if id(file) in run.handles:
                 run.discard(file)
         run.nodes.clear()
@@ -871,21 +873,19 @@ class FileSystem:
     def _open_path(self, path: str, name: Any, mode: _Mode, bound: dict[str, Any]) -> SandboxFile:
         mount, real = self._locate(path, name, mode)
         as_directory = path.endswith("/") or posixpath.basename(path) in (".", "..")
-        failure: int | None = None
+        failure: tuple[int, str] | None = None
         kind = "missing"
         try:
             info = os.stat(real)
         except FileNotFoundError:
             pass
-        except NotADirectoryError:
-            failure = 20
-        except OSError as error:
-            failure = error.errno or 5
+        except OSError as error:  # ENOTDIR (a file used as a directory), ELOOP, EACCES...
+            failure = (error.errno or 5, error.strerror or "Input/output error")
         else:
             kind = "dir" if stat.S_ISDIR(info.st_mode) else (
                 "file" if stat.S_ISREG(info.st_mode) else "other")
-        if failure is not None:
-            raise OSError(failure, _STRERROR.get(failure, "Input/output error"), name)
+        if failure is not None:  # raised outside the except: no host path in __context__
+            raise OSError(failure[0], failure[1], name)
         run = self._run()
         node = run.nodes.get(real)
         if node is not None:

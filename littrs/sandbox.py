@@ -8,12 +8,14 @@ answered by calling the host function, through the boundary both ways.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from traceback import format_exception_only
 from typing import Any
 
 from .boundary import to_host, to_sandbox
+from .files import FileSystem
 from .errors import LimitError, SandboxError, SnapshotError
 from .modules import STANDARD_MODULES
 from .pending import Complete, DetachedCall, Finished, PendingCall
@@ -43,6 +45,21 @@ class Sandbox:
         self._allow_standard_modules = builtins
         self._modules: dict[str, Module] = {}  # imported or registered, one per sandbox
         self._module_tools: dict[str, list[Tool]] = {}
+        self._files = FileSystem()
+        self._builtins["open"] = self._files.open_builtin
+
+    # -- files ---------------------------------------------------------------------
+
+    def mount(
+        self, virtual_path: str, host_path: str | os.PathLike[str], writable: bool = False
+    ) -> None:
+        """Let the code open ``host_path`` (a file, or a directory and every file below it)
+        as ``virtual_path``; writes reach the host only with ``writable``, atomically on close."""
+        self._files.mount(virtual_path, host_path, writable)
+
+    def files(self) -> dict[str, str | bytes]:
+        """Contents of the writable mounts as committed to the host, by virtual path."""
+        return self._files.files()
 
     # -- modules -------------------------------------------------------------------
 
@@ -167,6 +184,19 @@ class Sandbox:
     def _advance(
         self, machine: Machine, driver: Any, value: Any = None, exc: BaseException | None = None
     ) -> ToolCall | Finished:
+        """One step of a run; when the run ends, its open files are committed or discarded."""
+        try:
+            step = self._step(machine, driver, value, exc)
+        except BaseException:
+            self._files.end_run(success=False, machine=machine)
+            raise
+        if type(step) is Finished:
+            self._files.end_run(success=True, machine=machine)
+        return step
+
+    def _step(
+        self, machine: Machine, driver: Any, value: Any = None, exc: BaseException | None = None
+    ) -> ToolCall | Finished:
         """One step of a run: up to its next tool call, or its end."""
         try:
             if exc is not None:
@@ -209,6 +239,7 @@ class Sandbox:
                     step = self._advance(machine, driver, result)
             return to_host(step.value), "".join(machine.output)
         finally:
+            self._files.end_run(success=False, machine=machine)
             current.reset(token)
 
     # -- pausing -------------------------------------------------------------------------

@@ -192,7 +192,7 @@ def check_growth(added: Any) -> None:
 def slice_of(container: Any, key: slice) -> Any:
     """``container[a:b:c]``: a copy, so its size is counted first."""
     t = type(container)
-    if t in _SEQUENCES or t is range:
+    if t in _SEQUENCES:  # a range's slice is a range: no copy
         length = len(range(*key.indices(len(container))))
         if length > 1024:
             check_size(length * (1 if t in _TEXT else 8))
