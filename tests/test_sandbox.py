@@ -165,3 +165,12 @@ def test_tool_call_inside_callbacks_and_generators() -> None:
         " sum(gen()), max([1, 5, 2], key=scale)]"
     )
     assert value == [[10, 20], [3, 2, 1], 30, 5]
+
+
+def test_print_to_a_mounted_file(tmp_path) -> None:
+    sb = Sandbox()
+    sb.mount("log.txt", tmp_path / "log.txt", writable=True)
+    sb.run("with open('log.txt', 'w') as f:\n    print('a', 1, sep='-', file=f)\n    print('b', file=f)")
+    assert (tmp_path / "log.txt").read_text() == "a-1\nb\n"
+    with pytest.raises(SandboxError, match="object has no attribute 'write'"):
+        sb.run("print('x', file=3)")

@@ -87,6 +87,14 @@ def visible_names(obj: Any) -> list[str]:
     return sorted(names)
 
 
+def type_name(t: type) -> str:
+    """A type as CPython's messages name it: ``list``, but ``_io.TextIOWrapper``."""
+    module = t.__module__
+    if module in ("builtins", "__main__") or module.startswith("littrs"):
+        return t.__name__
+    return f"{module}.{t.__name__}"
+
+
 def attribute_error(obj: Any, name: str) -> AttributeError:
     """CPython's AttributeError for a missing attribute, with its suggestion."""
     t = type(obj)
@@ -95,7 +103,7 @@ def attribute_error(obj: Any, name: str) -> AttributeError:
     elif t is type:
         message = f"type object '{obj.__name__}' has no attribute '{name}'"
     else:
-        message = f"'{t.__name__}' object has no attribute '{name}'"
+        message = f"'{type_name(t)}' object has no attribute '{name}'"
     error = AttributeError(message)
     error.name = name  # type: ignore[attr-defined]
     error.obj = None  # type: ignore[attr-defined]

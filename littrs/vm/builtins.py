@@ -221,11 +221,14 @@ def _print(vm: Any, *args: Any, sep: Any = " ", end: Any = "\n", file: Any = Non
         raise TypeError(f"sep must be None or a string, not {type(sep).__name__}")
     if end is not None and not isinstance(end, str):
         raise TypeError(f"end must be None or a string, not {type(end).__name__}")
-    if file is not None:
-        raise TypeError("print() does not support file= in the sandbox")
     text = (" " if sep is None else sep).join([str(arg) for arg in args])
     text += "\n" if end is None else end
-    vm.write(text)
+    if file is None:
+        vm.write(text)
+        return
+    result = vm.invoke(attributes.load_attr(file, "write"), [text], None)
+    if type(result).__name__ in ("Frame", "ToolCall"):
+        raise TypeError("print(file=...) needs a file object")
 
 
 def _next(vm: Any, iterator: Any, default: Any = MISSING) -> Any:

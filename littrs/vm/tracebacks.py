@@ -17,7 +17,10 @@ CONTEXT = "\nDuring handling of the above exception, another exception occurred:
 
 def exception_line(exc: BaseException) -> str:
     """The last line: ``ValueError: message``, with a suggestion when there is one."""
-    name = type(exc).__name__
+    kind = type(exc)
+    name = kind.__qualname__
+    if kind.__module__ not in ("builtins", "__main__"):
+        name = f"{kind.__module__}.{name}"
     try:
         message = str(exc)
     except Exception:  # noqa: BLE001 - a broken __str__ must not break the report
