@@ -25,16 +25,18 @@ No host code outside this module and the VM's own constructors runs.
 from __future__ import annotations
 
 import base64
-import sys
 import hashlib
 import hmac
 import json
+import sys
 from typing import Any
 
 import attrs
 from cattrs.preconf.json import make_converter
 
 from .errors import SnapshotError
+from .modules.typing_module import TypingForm
+from .modules.typing_module import rebuild as rebuild_form
 from .vm.builtins import CONSTRUCTIBLE, EXCEPTIONS
 from .vm.code import UNBOUND, Code
 from .vm.compiler import compile_source, nested_codes
@@ -104,18 +106,15 @@ _converter.register_structure_hook(Rows, _structure_rows)
 
 def type_registry() -> dict[str, type]:
     """Every type a sandbox value can be (or name), by a stable name."""
+    from .modules import snapshot_types
     from .vm.machine import Tool
 
     types: dict[str, type] = {}
     for cls in (*CONSTRUCTIBLE, *EXCEPTIONS.values(), Function, Generator, Builtin, BoundBuiltin,
                 Module, Cell, Tool, _HostMethod, _MethodDescriptor, *_ITERATOR_TYPES,
-                *EXTRA_TYPES):
+                *snapshot_types()):
         types[_type_name(cls)] = cls
     return types
-
-
-# Types that modules add (json.JSONDecodeError, file objects): they register here.
-EXTRA_TYPES: list[type] = []
 
 
 def _type_name(cls: type) -> str:
@@ -236,6 +235,9 @@ class Encoder:
                     self.value(obj.resume_default), self.value(obj.throw)]
         if t is Module:
             return ["mod", obj.name, self.value(obj.namespace)]
+        if isinstance(obj, TypingForm):
+            tag, args = obj.recipe()
+            return ["typing", tag, self.values(args)]
         if isinstance(obj, BaseException):
             return self.exception(obj)
         if isinstance(obj, type):
@@ -261,10 +263,16 @@ class Encoder:
         return position
 
     def exception(self, exc: BaseException) -> list[Any]:
+        """An exception by its constructor arguments (``__reduce__``) and its attributes."""
         tb = [[self.value(code), pc] for code, pc in getattr(exc, "_littrs_tb", ())]
-        notes = exc.__dict__.get("__notes__")
-        return ["exc", _type_name(type(exc)), self.values(exc.args), self.value(exc.__context__),
-                self.value(exc.__cause__), exc.__suppress_context__, tb, self.value(notes)]
+        _, args, *rest = exc.__reduce__()
+        state = {
+            key: value
+            for key, value in (rest[0] if rest and rest[0] else {}).items()
+            if key != "_littrs_tb"
+        }
+        return ["exc", _type_name(type(exc)), self.values(args), self.value(exc.__context__),
+                self.value(exc.__cause__), exc.__suppress_context__, tb, self.value(state)]
 
     def iterator(self, obj: Any) -> list[Any]:
         rebuild, args, *state = obj.__reduce__()
@@ -457,6 +465,12 @@ class Decoder:
             result = built[position] = self.named(tag, fields)
         elif tag == "iter":
             result = built[position] = self.iterator(fields)
+        elif tag == "typing":
+            try:
+                result = rebuild_form(_text(fields[0]), tuple(self.values(fields[1])))
+            except ValueError as error:
+                raise SnapshotError("malformed typing form in snapshot") from error
+            built[position] = result
         else:
             raise SnapshotError(f"unknown row {tag!r} in snapshot")
         return result
@@ -544,22 +558,20 @@ class Decoder:
         cls = self.type(fields[0])
         if not issubclass(cls, BaseException):
             raise SnapshotError("exception row of a non-exception type in snapshot")
-        exc = cls.__new__(cls)
-        self.built[position] = exc
-        exc.args = tuple(self.values(fields[1]))
+        args = self.values(fields[1])
         try:
-            exc.__init__(*exc.args)
-        except Exception:  # noqa: BLE001 - odd constructors keep the args as set
-            pass
+            exc = cls(*args)  # an allowlisted exception class: the host's own constructor
+        except Exception as error:  # noqa: BLE001 - any failure means a bad row
+            raise SnapshotError("malformed exception in snapshot") from error
+        self.built[position] = exc
         exc.__context__ = self.value(fields[2])
         exc.__cause__ = self.value(fields[3])
         exc.__suppress_context__ = bool(fields[4])
         exc._littrs_tb = [  # type: ignore[attr-defined]
             (self.value(code), _integer(pc)) for code, pc in fields[5]
         ]
-        notes = self.value(fields[6])
-        if notes is not None:
-            exc.__notes__ = notes  # type: ignore[attr-defined]
+        for key, value in self.mapping(fields[6]).items():
+            setattr(exc, _text(key), value)
         return exc
 
     def type(self, name: Any) -> type:

@@ -363,3 +363,12 @@ def test_deeply_nested_values_survive_a_snapshot() -> None:
     source = "x = []\nfor _ in range(20000):\n    x = [x]\nt(1)\nn = 0\nwhile x:\n    x = x[0]\n    n += 1\nn"
     step = make_sandbox().start(source)
     assert make_sandbox().load(step.dump()).resume(1).value == 20000
+
+
+def test_snapshots_hold_module_values_and_typing_forms() -> None:
+    source = (
+        "import json\nfrom typing import List, Optional\nX = Optional[List[int]]\n"
+        "try:\n    json.loads('{')\nexcept json.JSONDecodeError as e:\n    err = e\n"
+        "t(1)\n(repr(X), err.msg, err.pos, type(err).__name__, json.dumps([1]))"
+    )
+    assert paused(source) == straight(source)

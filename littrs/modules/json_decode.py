@@ -1,19 +1,22 @@
 """``json.loads`` for the sandbox: CPython's values and errors, without host recursion.
 
-The host's C decoder recurses once per nesting level. A cheap scan (in C: two
-regular expressions and an accumulate) bounds the document's nesting depth
-first; a shallow document, nearly every real one, goes to the host decoder
-at C speed. A deep one is parsed here, with an explicit stack, raising
-CPython's RecursionError once it is nested deeper than the sandbox's
-recursion depth, and CPython's JSONDecodeError (same message, same position)
-for anything malformed before that point. Strings are scanned by the host's
-own C ``scanstring`` either way.
+The host's C decoder recurses once per nesting level, up to the host's
+recursion limit, where it raises RecursionError cleanly. Nearly every real
+document is shallow and goes to it, at C speed. A document too deep for it
+is parsed here instead, with an explicit stack: CPython's RecursionError once
+it is nested deeper than the sandbox's recursion depth (a deterministic
+point, whatever the host's own stack), and CPython's JSONDecodeError (same
+message, same position) for anything malformed before that. When the sandbox
+allows less depth than the host's limit, a cheap scan (in C: a regular
+expression and an accumulate) bounds the document's depth first. Strings
+are scanned by the host's own C ``scanstring`` either way.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable
 from itertools import accumulate
 from json import JSONDecodeError
@@ -26,8 +29,7 @@ _NUMBER = re.compile(r"(-?(?:0|[1-9]\d*))(\.\d+)?([eE][-+]?\d+)?")
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
 _CONSTANTS = {"NaN": float("nan"), "Infinity": float("inf"), "-Infinity": float("-inf")}
 
-# Documents no deeper than this go to the host's C decoder: its recursion stays
-# far from the host's limit whatever the host's own stack depth.
+# Documents with no more brackets than this are not scanned for their depth.
 FAST_DEPTH = 100
 
 # Strings (a lone backslash or an unterminated string included, so the scan is
@@ -76,10 +78,11 @@ class Hooks:
 
 def nesting_bound(text: str) -> int:
     """An upper bound of the nesting depth the parser reaches before any error."""
-    if text.count("[") + text.count("{") <= FAST_DEPTH:
-        return FAST_DEPTH
-    brackets = _NOT_BRACKETS.sub("", text)
-    return max(accumulate(map(_DELTA.__getitem__, brackets)), default=0)
+    brackets = text.count("[") + text.count("{")
+    if brackets <= FAST_DEPTH:
+        return brackets
+    brackets_only = _NOT_BRACKETS.sub("", text)
+    return max(accumulate(map(_DELTA.__getitem__, brackets_only)), default=0)
 
 
 def decode(text: str, strict: bool, hooks: Hooks, max_depth: int) -> Any:
@@ -87,11 +90,23 @@ def decode(text: str, strict: bool, hooks: Hooks, max_depth: int) -> Any:
     # Every value made is at most a few pointers per character of input (a list
     # of n items needs about 2n characters): refuse what the budget cannot hold.
     check_size(max(len(text), 8 * text.count(",")))
-    if nesting_bound(text) <= min(FAST_DEPTH, max_depth):
+    # The host's C decoder is used when it cannot accept a document nested deeper
+    # than the sandbox allows: either the sandbox allows as much as the host's
+    # recursion limit, or the document is shallow enough. If the host's own stack
+    # is too deep for the document, its RecursionError sends it to the parser here.
+    if max_depth >= sys.getrecursionlimit() or nesting_bound(text) <= max_depth:
         arguments = hooks.host_arguments()
         if strict is not True:
             arguments["strict"] = strict
-        return json.loads(text, **arguments)
+        try:
+            return json.loads(text, **arguments)
+        except RecursionError:
+            pass
+    return parse(text, strict, hooks, max_depth)
+
+
+def parse(text: str, strict: bool, hooks: Hooks, max_depth: int) -> Any:
+    """The value of the JSON document ``text``, parsed here, without host recursion."""
     end = _skip(text, 0)
     value, end = _Parser(text, strict, hooks, max_depth).value(end)
     end = _skip(text, end)
@@ -118,7 +133,7 @@ class _Parser:
         self.max_depth = max_depth
 
     def key(self, position: int) -> tuple[str, int]:
-        """A property name at ``position`` and the colon after it; returns where its value starts."""
+        """The property name at ``position`` and its colon; returns where the value starts."""
         text = self.text
         if text[position:position + 1] != '"':
             raise JSONDecodeError(

@@ -28,8 +28,10 @@ _float_repr = float.__repr__
 _int_repr = int.__repr__
 _INF = float("inf")
 
-# Check the output's size whenever it has grown by this much since the last check.
+# Check the output's size whenever it has grown by this much, and before encoding
+# a string longer than _LONG.
 _CHECK_EVERY = 1 << 16
+_LONG = 1 << 10
 
 _RECURSION_C = "maximum recursion depth exceeded while encoding a JSON object"
 _RECURSION_PY = "maximum recursion depth exceeded" + (
@@ -91,52 +93,30 @@ class Options:
         self.c_mode = indent is None
 
 
-class _Output:
-    """The chunks of the text made so far, and their size, checked as it grows."""
-
-    __slots__ = ("chunks", "size", "checked")
-
-    def __init__(self) -> None:
-        self.chunks: list[str] = []
-        self.size = 0
-        self.checked = 0
-
-    def add(self, chunk: str) -> None:
-        self.chunks.append(chunk)
-        self.size += len(chunk)
-        if self.size - self.checked > _CHECK_EVERY:
-            self.reserve(0)
-
-    def reserve(self, extra: int) -> None:
-        """Refuse to go on if the text would outgrow the budget with ``extra`` more."""
-        check_size(self.size + extra)
-        self.checked = self.size
-
-    def text(self) -> str:
-        self.reserve(0)
-        return "".join(self.chunks)
-
-
 def encode(obj: Any, options: Options) -> str:
     """The JSON text of ``obj`` (a sandbox value), as ``json.dumps`` makes it."""
     return _Encoder(options).run(obj)
 
 
 class _Encoder:
-    __slots__ = ("options", "out", "markers", "encode_str", "newlines")
+    """One walk over a value, which keeps the text's size and checks it against the
+    budget every ``_CHECK_EVERY`` characters of growth, and before making any
+    chunk that could be large (a long string, a deep indentation)."""
+
+    __slots__ = ("options", "markers", "encode_str", "newlines", "size")
 
     def __init__(self, options: Options) -> None:
         self.options = options
-        self.out = _Output()
         self.markers: dict[int, Any] | None = {} if options.check_circular else None
         self.encode_str = _encode_ascii if options.ensure_ascii else _encode_unicode
         self.newlines: dict[int, str] = {}
+        self.size = 0  # the size of the text made so far, as of the last check
 
     # -- leaves ------------------------------------------------------------------------
 
     def string(self, value: str) -> str:
-        if len(value) > _CHECK_EVERY:
-            self.out.reserve(len(value) + 2)
+        if len(value) > _LONG:
+            check_size(self.size + len(value) + 2)
         return self.encode_str(value)
 
     def floatstr(self, value: float) -> str:
@@ -178,22 +158,24 @@ class _Encoder:
     def key(self, key: Any) -> str | None:
         """A dict key as JSON text, or None when ``skipkeys`` drops it."""
         if isinstance(key, str):
-            return key
+            return self.string(key)
         if isinstance(key, float):
-            return self.floatstr(key)
-        if key is True:
-            return "true"
-        if key is False:
-            return "false"
-        if key is None:
-            return "null"
-        if isinstance(key, int):
-            return _int_repr(key)
-        if self.options.skipkeys:
+            text = self.floatstr(key)
+        elif key is True:
+            text = "true"
+        elif key is False:
+            text = "false"
+        elif key is None:
+            text = "null"
+        elif isinstance(key, int):
+            text = _int_repr(key)
+        elif self.options.skipkeys:
             return None
-        raise TypeError(
-            f"keys must be str, int, float, bool or None, not {type(key).__name__}"
-        )
+        else:
+            raise TypeError(
+                f"keys must be str, int, float, bool or None, not {type(key).__name__}"
+            )
+        return self.encode_str(text)
 
     # -- layout ------------------------------------------------------------------------
 
@@ -202,35 +184,49 @@ class _Encoder:
         if text is None:
             indent = self.options.indent
             assert indent is not None
-            self.out.reserve(len(indent) * level + 1)
+            check_size(self.size + len(indent) * level + 1)
             text = self.newlines[level] = "\n" + indent * level
         return text
 
     # -- the walk ----------------------------------------------------------------------
 
-    def run(self, obj: Any) -> str:
-        out = self.out
+    def run(self, obj: Any) -> str:  # noqa: C901 - the hot loop, kept in one place
         options = self.options
         markers = self.markers
         indent = options.indent
+        item_separator = options.item_separator
+        key_separator = options.key_separator
+        encode_str = self.encode_str
+        floatstr = self.floatstr
+        scalar = self.scalar
+        chunks: list[str] = []
+        append = chunks.append
+        size = 0
+        next_check = _CHECK_EVERY
         # Each entry: [kind, iterator, the object (for the cycle check), first item?]
         stack: list[list[Any]] = []
         value = obj
-        prefix = ""  # text that goes right before the next value (separators, a key)
+        prefix = ""  # text that goes right before `value` (separators, a key)
         while True:
-            text = self.scalar(value)
-            if text is not None:
-                out.add(prefix + text if prefix else text)
-            elif isinstance(value, (list, tuple, dict)):
-                self.open(value, prefix, stack)
-            else:
-                self.enter(value, stack)
-                stack.append([_DEFAULT, None, value, False])
-                value = options.default(value)
-                continue  # encode the replacement in the same place
-            prefix = ""
-            # Find the next value: the next item of the innermost open container.
+            text = scalar(value)
+            if text is None:
+                if isinstance(value, (list, tuple, dict)):
+                    self.size = size
+                    text = self.open(value, stack)
+                else:
+                    self.enter(value, stack)
+                    stack.append([_DEFAULT, None, value, False])
+                    value = options.default(value)
+                    continue  # encode the replacement in the same place
+            chunk = prefix + text
+            append(chunk)
+            size += len(chunk)
+            # Go on with the innermost open container, up to its next nested one.
             while stack:
+                if size > next_check:
+                    check_size(size)
+                    self.size = size
+                    next_check = size + _CHECK_EVERY
                 entry = stack[-1]
                 kind = entry[0]
                 if kind == _DEFAULT:
@@ -238,48 +234,79 @@ class _Encoder:
                     if markers is not None:
                         del markers[id(entry[2])]
                     continue
-                level = len(stack)
-                item = next(entry[1], _END)
-                if item is _END:
-                    self.close("]" if kind == _LIST else "}", entry, stack)
-                    continue
-                if kind == _DICT:
-                    key = self.key(item[0])
-                    if key is None:
-                        continue
-                if entry[3]:
-                    entry[3] = False
-                    separator = self.newline(level) if indent is not None else ""
-                elif indent is not None:
-                    separator = options.item_separator + self.newline(level)
+                if indent is None:
+                    separator = item_separator
                 else:
-                    separator = options.item_separator
-                if kind == _LIST:
-                    prefix = separator
-                    value = item
-                else:
-                    out.add(separator)
-                    out.add(self.string(key))
-                    prefix = options.key_separator
-                    value = item[1]
-                break
+                    self.size = size
+                    separator = item_separator + self.newline(len(stack))
+                nested = False
+                for item in entry[1]:
+                    if kind == _DICT:
+                        self.size = size
+                        key = self.key(item[0])
+                        if key is None:
+                            continue
+                        item = item[1]
+                    if entry[3]:
+                        entry[3] = False
+                        prefix = ""
+                    else:
+                        prefix = separator
+                    if kind == _DICT:
+                        prefix = prefix + key + key_separator
+                    t = type(item)
+                    if t is str:
+                        if len(item) > _LONG:
+                            self.size = size
+                        text = encode_str(item) if len(item) <= _LONG else self.string(item)
+                    elif t is int:
+                        text = _int_repr(item)
+                    elif t is float:
+                        text = floatstr(item)
+                    else:
+                        self.size = size
+                        text = scalar(item)
+                        if text is None:
+                            value = item
+                            nested = True
+                            break
+                    chunk = prefix + text
+                    append(chunk)
+                    size += len(chunk)
+                    if size > next_check:
+                        check_size(size)
+                        next_check = size + _CHECK_EVERY
+                if nested:
+                    break
+                stack.pop()
+                if markers is not None:
+                    del markers[id(entry[2])]
+                bracket = "]" if kind == _LIST else "}"
+                if indent is not None:
+                    self.size = size
+                    bracket = self.newline(len(stack)) + bracket
+                append(bracket)
+                size += len(bracket)
             else:
-                return out.text()
+                check_size(size)
+                return "".join(chunks)
 
-    def open(self, value: Any, prefix: str, stack: list[list[Any]]) -> None:
+    def open(self, value: Any, stack: list[list[Any]]) -> str:
         """Start a list, tuple or dict: push it on the stack (an empty one is done at once)."""
         is_list = not isinstance(value, dict)
         if not value:
-            self.out.add(prefix + ("[]" if is_list else "{}"))
-            return
+            return "[]" if is_list else "{}"
         self.enter(value, stack)
         if is_list:
             stack.append([_LIST, iter(value), value, True])
-            self.out.add(prefix + "[")
+            text = "["
         else:
             items = sorted(value.items()) if self.options.sort_keys else value.items()
             stack.append([_DICT, iter(items), value, True])
-            self.out.add(prefix + "{")
+            text = "{"
+        # CPython's Python encoder starts the first line as it opens (even if every
+        # key is then skipped).
+        return text if self.options.indent is None else text + self.newline(len(stack))
 
     def enter(self, value: Any, stack: list[list[Any]]) -> None:
         """One level deeper: CPython's RecursionError past the depth, and the cycle check."""
@@ -292,14 +319,3 @@ class _Encoder:
                 raise ValueError("Circular reference detected")
             markers[marker] = value
 
-    def close(self, bracket: str, entry: list[Any], stack: list[list[Any]]) -> None:
-        stack.pop()
-        if self.options.indent is not None:
-            self.out.add(self.newline(len(stack)) + bracket)
-        else:
-            self.out.add(bracket)
-        if self.markers is not None:
-            del self.markers[id(entry[2])]
-
-
-_END = object()

@@ -195,12 +195,3 @@ def make_module() -> Module:
     namespace.update(_BUILTINS)
     return Module("json", namespace)
 
-
-def _register_for_snapshots() -> None:
-    from ..snapshot import EXTRA_TYPES
-
-    if JSONDecodeError not in EXTRA_TYPES:
-        EXTRA_TYPES.append(JSONDecodeError)
-
-
-_register_for_snapshots()

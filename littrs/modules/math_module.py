@@ -123,11 +123,23 @@ class _ExactProduct:
         return result
 
 
+def _exact_prefix_bits(start: Any, values: list | tuple) -> int:
+    """The bits of the product of ``start`` and the ints that lead ``values``."""
+    bits = start.bit_length()
+    for value in values:
+        if not _is_exact(value) or value == 0:
+            break
+        bits += value.bit_length()
+    return bits
+
+
 def prod(*args: Any, **kwargs: Any) -> Any:
     if len(args) != 1 or (kwargs and set(kwargs) != {"start"}):
         return math.prod(*args, **kwargs)  # CPython's argument error
     items = iter(args[0])  # CPython's "'int' object is not iterable"
     result = kwargs.get("start", 1)
+    if type(args[0]) in (list, tuple) and _is_exact(result):
+        _check_bits(_exact_prefix_bits(result, args[0]))  # refuse before multiplying at all
     exact = _ExactProduct(result) if _is_exact(result) else None
     for item in items:
         if exact is not None:

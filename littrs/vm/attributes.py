@@ -14,6 +14,7 @@ callbacks, consume sandbox iterators or must be cost-checked.
 from __future__ import annotations
 
 from collections.abc import Callable
+from json import JSONDecodeError
 from typing import Any
 
 from .objects import BoundBuiltin, Builtin, Function, Generator, Module
@@ -88,11 +89,14 @@ def visible_names(obj: Any) -> list[str]:
 
 
 def type_name(t: type) -> str:
-    """A type as CPython's messages name it: ``list``, but ``_io.TextIOWrapper``."""
-    module = t.__module__
-    if module in ("builtins", "__main__") or module.startswith("littrs"):
-        return t.__name__
-    return f"{module}.{t.__name__}"
+    """A type as CPython's messages name it: ``list``, but ``_io.TextIOWrapper``.
+
+    CPython's C types carry their module in their name; of those the sandbox
+    can meet, only the io classes have one.
+    """
+    if t.__module__ == "_io":
+        return f"_io.{t.__name__}"
+    return t.__name__
 
 
 def attribute_error(obj: Any, name: str) -> AttributeError:
@@ -156,6 +160,8 @@ def load_attr(obj: Any, name: str) -> Any:
         if isinstance(obj, (KeyError, AttributeError, NameError)) and name == "name":
             return getattr(obj, "name", None)
         if isinstance(obj, OSError) and name in ("errno", "strerror", "filename"):
+            return getattr(obj, name)
+        if isinstance(obj, JSONDecodeError) and name in ("msg", "doc", "pos", "lineno", "colno"):
             return getattr(obj, name)
         if isinstance(obj, SystemExit) and name == "code":
             return obj.code

@@ -1,0 +1,863 @@
+"""The sandbox's ``typing`` module: inert stand-ins for the usual names.
+
+Model-written code imports typing to annotate (``def f(x: List[int]) -> Optional[str]``,
+``rows: Dict[str, Any] = {}``) and sometimes uses the forms at run time:
+subscribes them, prints them, compares them, ``cast``s, ``isinstance(x, List)``.
+The host's typing objects cannot be handed to the sandbox (they carry
+methods, modules and frames: DESIGN invariant 1), so each form here is a small
+immutable record of a name and arguments. ``repr``, equality, ``|``,
+subscription with CPython's arity errors, TypeVar substitution,
+``get_origin``/``get_args`` and ``isinstance`` behave as in CPython 3.11; the
+forms do nothing else (no classes, no ``get_type_hints``). They define no
+``__call__`` or ``__getattr__`` and their ``__iter__`` only raises: the VM
+reaches them through subscription (``__getitem__``), operators and the host's
+``isinstance``, all plain host code that never runs sandbox code.
+"""
+
+from __future__ import annotations
+
+import collections.abc as abc
+import types
+from typing import Any
+
+from ..vm.objects import Builtin, Function, Generator, Module
+
+_NoneType = type(None)
+
+
+class TypingForm:
+    """An inert typing object: a name and arguments, compared and hashed by value."""
+
+    __slots__ = ("name", "args")
+
+    def __init__(self, name: str, args: tuple = ()) -> None:
+        self.name = name
+        self.args = args
+
+    def _key(self) -> Any:
+        return (type(self), self.name, self.args)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TypingForm):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"typing.{self.name}"
+
+    def __or__(self, other: Any) -> Any:
+        return UNION[self, other]
+
+    def __ror__(self, other: Any) -> Any:
+        return UNION[other, self]
+
+    def __iter__(self) -> Any:
+        raise TypeError(f"'{type(self).__name__}' object is not iterable")
+
+    def __contains__(self, item: Any) -> bool:
+        raise TypeError(f"argument of type '{type(self).__name__}' is not iterable")
+
+    def __getitem__(self, parameters: Any) -> Any:
+        raise TypeError(f"{self!r} is not subscriptable")
+
+    def __instancecheck__(self, obj: Any) -> bool:
+        raise TypeError(f"{self!r} cannot be used with isinstance()")
+
+    def __subclasscheck__(self, cls: Any) -> bool:
+        raise TypeError(f"{self!r} cannot be used with issubclass()")
+
+    def origin(self) -> Any:
+        """What ``get_origin`` answers."""
+        return None
+
+    def recipe(self) -> tuple[str, tuple]:
+        """How :func:`rebuild` makes this form again (for snapshots): plain data only."""
+        return ("form", (self.name,))
+
+
+# -- special forms: Any, Optional, Union, Literal, Final, ... ----------------------------
+
+
+class _SpecialForm(TypingForm):
+    """``typing.Optional``, ``typing.Union``, ``typing.Any`` and the other bare forms."""
+
+    __slots__ = ()
+
+    def __getitem__(self, parameters: Any) -> Any:
+        name = self.name
+        if name == "Any":
+            raise TypeError("type 'Any' is not subscriptable")
+        if name in _NOT_SUBSCRIPTABLE:
+            raise TypeError(f"{self!r} is not subscriptable")
+        if name == "Union":
+            if parameters == ():
+                raise TypeError("Cannot take a Union of no types.")
+            if type(parameters) is not tuple:
+                parameters = (parameters,)
+            message = "Union[arg, ...]: each arg must be a type."
+            return _union(tuple(_type_check(p, message) for p in parameters))
+        if name == "Optional":
+            arg = _type_check(parameters, f"{self!r} requires a single type.")
+            return _union((arg, _NoneType))
+        if name == "Literal":
+            if type(parameters) is not tuple:
+                parameters = (parameters,)
+            return _literal(parameters)
+        if name == "Annotated":
+            if type(parameters) is not tuple or len(parameters) < 2:
+                raise TypeError(
+                    "Annotated[...] should be used with at least two arguments "
+                    "(a type and an annotation)."
+                )
+            origin = _type_check(parameters[0], "Annotated[t, ...]: t must be a type.")
+            return _AnnotatedAlias("Annotated", (origin, *parameters[1:]))
+        if name == "Concatenate":
+            if type(parameters) is not tuple:
+                parameters = (parameters,)
+            return _GenericAlias(name, tuple(parameters), self)
+        arg = _type_check(parameters, f"{self!r} accepts only single type.")
+        return _GenericAlias(name, (arg,), self)
+
+    def origin(self) -> Any:
+        return None
+
+
+_NOT_SUBSCRIPTABLE = frozenset(
+    {"NoReturn", "Never", "Self", "LiteralString", "TypeAlias"}
+)
+
+
+# -- generic aliases: List, Dict, Iterable, ... ------------------------------------------
+
+
+class _SpecialGenericAlias(TypingForm):
+    """A bare generic alias (``typing.List``): ``isinstance`` works, subscription makes one."""
+
+    __slots__ = ("target", "arity")
+
+    def __init__(self, name: str, target: Any, arity: int) -> None:
+        super().__init__(name)
+        self.target = target  # the host type or ABC it stands for
+        self.arity = arity  # -1: any number (Tuple); -2: Callable's [args], result
+
+    def __getitem__(self, parameters: Any) -> Any:
+        if self.arity == 0:
+            raise TypeError(f"{self!r} is not a generic class")
+        if self.arity == -2:
+            return _callable(self, parameters)
+        if type(parameters) is not tuple:
+            parameters = (parameters,)
+        if self.arity == -1:  # Tuple
+            if parameters == ():
+                return _GenericAlias(self.name, (), self, empty_tuple=True)
+            if len(parameters) == 2 and parameters[1] is Ellipsis:
+                message = "Tuple[t, ...]: t must be a type."
+                return _GenericAlias(self.name, (_type_check(parameters[0], message), ...), self)
+            message = "Tuple[t0, t1, ...]: each t must be a type."
+            return _GenericAlias(self.name, tuple(_type_check(p, message) for p in parameters),
+                                 self)
+        message = "Parameters to generic types must be types."
+        args = tuple(_type_check(p, message) for p in parameters)
+        _check_arity(self, len(args), self.arity)
+        return _GenericAlias(self.name, args, self)
+
+    def __instancecheck__(self, obj: Any) -> bool:
+        return _is_instance(obj, self.target)
+
+    def __subclasscheck__(self, cls: Any) -> bool:
+        if not isinstance(cls, type):
+            raise TypeError("issubclass() arg 1 must be a class")
+        return issubclass(cls, self.target)
+
+    def origin(self) -> Any:
+        # A builtin type is a sandbox value; an ABC of collections.abc (or
+        # collections.deque, re.Pattern, ...) is not: the bare alias stands in for it.
+        return self.target if self.target.__module__ == "builtins" else FORMS[self.name]
+
+
+class _Nothing:
+    """The target of aliases whose CPython origin no sandbox value can be an instance of."""
+
+    __slots__ = ()
+
+
+def _check_arity(form: TypingForm, actual: int, expected: int) -> None:
+    if actual != expected:
+        many = "many" if actual > expected else "few"
+        raise TypeError(
+            f"Too {many} arguments for {form!r}; actual {actual}, expected {expected}"
+        )
+
+
+class _GenericAlias(TypingForm):
+    """A subscripted form: ``typing.List[int]``, ``typing.Final[int]``, ``typing.Generic[T]``."""
+
+    __slots__ = ("base", "empty_tuple")
+
+    def __init__(self, name: str, args: tuple, base: TypingForm,
+                 empty_tuple: bool = False) -> None:
+        super().__init__(name, args)
+        self.base = base
+        self.empty_tuple = empty_tuple
+
+    def __repr__(self) -> str:
+        if self.empty_tuple:
+            return f"typing.{self.base.name}[()]"
+        shown = ", ".join(_type_repr(arg) for arg in self.args)
+        return f"typing.{self.base.name}[{shown}]"
+
+    def __getitem__(self, parameters: Any) -> Any:
+        variables = _type_variables(self.args)
+        if not variables:
+            raise TypeError(f"{self!r} is not a generic class")
+        if type(parameters) is not tuple:
+            parameters = (parameters,)
+        _check_arity(self, len(parameters), len(variables))
+        message = "Parameters to generic types must be types."
+        mapping = {var: _type_check(p, message) for var, p in zip(variables, parameters)}
+        return self.substitute(mapping)
+
+    def substitute(self, mapping: dict) -> Any:
+        return self.copy(tuple(_substitute(arg, mapping) for arg in self.args))
+
+    def copy(self, args: tuple) -> Any:
+        return type(self)(self.name, args, self.base, self.empty_tuple)
+
+    def params(self) -> Any:
+        """What subscribing the base with makes this form again."""
+        if self.empty_tuple:
+            return ()
+        return self.args[0] if len(self.args) == 1 else self.args
+
+    def recipe(self) -> tuple[str, tuple]:
+        return ("subscript", (self.base, self.params()))
+
+    def __instancecheck__(self, obj: Any) -> bool:
+        raise TypeError("Subscripted generics cannot be used with class and instance checks")
+
+    def __subclasscheck__(self, cls: Any) -> bool:
+        raise TypeError("Subscripted generics cannot be used with class and instance checks")
+
+    def origin(self) -> Any:
+        base = self.base
+        if isinstance(base, (_SpecialGenericAlias, _TypingClass)):
+            return base.origin()
+        return base  # Final, ClassVar, Concatenate, ...
+
+
+class _CallableGenericAlias(_GenericAlias):
+    """``typing.Callable[[int, str], bool]``: args are the parameters then the result."""
+
+    __slots__ = ("ellipsis",)
+
+    def __init__(self, name: str, args: tuple, base: TypingForm, empty_tuple: bool = False,
+                 ellipsis: bool = False) -> None:
+        super().__init__(name, args, base)
+        self.ellipsis = ellipsis
+
+    def _key(self) -> Any:
+        return (type(self), self.args, self.ellipsis)
+
+    def __repr__(self) -> str:
+        result = _type_repr(self.args[-1])
+        if self.ellipsis:
+            return f"typing.Callable[..., {result}]"
+        shown = ", ".join(_type_repr(arg) for arg in self.args[:-1])
+        return f"typing.Callable[[{shown}], {result}]"
+
+    def copy(self, args: tuple) -> Any:
+        return _CallableGenericAlias(self.name, args, self.base, ellipsis=self.ellipsis)
+
+    def params(self) -> Any:
+        return (Ellipsis if self.ellipsis else list(self.args[:-1]), self.args[-1])
+
+    def arguments(self) -> tuple:
+        if self.ellipsis:
+            return (Ellipsis, self.args[-1])
+        return (list(self.args[:-1]), self.args[-1])
+
+
+def _callable(base: TypingForm, parameters: Any) -> Any:
+    if type(parameters) is not tuple or len(parameters) != 2:
+        raise TypeError("Callable must be used as Callable[[arg, ...], result].")
+    params, result = parameters
+    result = _type_check(result, "Callable[args, result]: result must be a type.")
+    if params is Ellipsis:
+        return _CallableGenericAlias("Callable", (result,), base, ellipsis=True)
+    if type(params) is not list:
+        params = [params]
+    message = "Callable[[arg, ...], result]: each arg must be a type."
+    args = tuple(_type_check(arg, message) for arg in params)
+    return _CallableGenericAlias("Callable", (*args, result), base)
+
+
+class _UnionGenericAlias(_GenericAlias):
+    """``typing.Union[int, str]`` / ``typing.Optional[int]``: unordered, flattened, unique."""
+
+    __slots__ = ()
+
+    def _key(self) -> Any:
+        try:
+            return (_UnionGenericAlias, frozenset(self.args))
+        except TypeError:
+            return (_UnionGenericAlias, self.args)
+
+    def __repr__(self) -> str:
+        args = self.args
+        if len(args) == 2 and _NoneType in args:
+            other = args[0] if args[1] is _NoneType else args[1]
+            return f"typing.Optional[{_type_repr(other)}]"
+        return "typing.Union[" + ", ".join(_type_repr(arg) for arg in args) + "]"
+
+    def copy(self, args: tuple) -> Any:
+        return _union(args)
+
+    def params(self) -> Any:
+        return self.args
+
+    def __instancecheck__(self, obj: Any) -> bool:
+        return any(isinstance(obj, arg) for arg in self._check_args())
+
+    def __subclasscheck__(self, cls: Any) -> bool:
+        return any(issubclass(cls, arg) for arg in self._check_args())
+
+    def _check_args(self) -> tuple:
+        for arg in self.args:
+            if isinstance(arg, (_GenericAlias, _SpecialForm)) or not (
+                isinstance(arg, (type, _SpecialGenericAlias, _TypingClass))
+            ):
+                raise TypeError(
+                    "Subscripted generics cannot be used with class and instance checks"
+                )
+        return self.args
+
+    def origin(self) -> Any:
+        return UNION
+
+
+def _union(parameters: tuple) -> Any:
+    flat: list = []
+    for parameter in parameters:
+        parameter = _NoneType if parameter is None else parameter
+        if isinstance(parameter, _UnionGenericAlias):
+            flat.extend(parameter.args)
+        elif isinstance(parameter, types.UnionType):
+            flat.extend(parameter.__args__)
+        else:
+            flat.append(parameter)
+    unique: list = []
+    for parameter in flat:
+        if not any(parameter == seen and type(parameter) is type(seen) for seen in unique):
+            unique.append(parameter)
+    if len(unique) == 1:
+        return unique[0]
+    return _UnionGenericAlias("Union", tuple(unique), UNION)
+
+
+class _LiteralGenericAlias(_GenericAlias):
+    """``typing.Literal['a', 1]``: its arguments are values, shown with their repr."""
+
+    __slots__ = ()
+
+    def _key(self) -> Any:
+        return (_LiteralGenericAlias, tuple((arg, type(arg)) for arg in self.args))
+
+    def params(self) -> Any:
+        return self.args
+
+    def __repr__(self) -> str:
+        if self.empty_tuple:
+            return "typing.Literal[()]"
+        return "typing.Literal[" + ", ".join(repr(arg) for arg in self.args) + "]"
+
+    def __getitem__(self, parameters: Any) -> Any:
+        raise TypeError(f"{self!r} is not a generic class")
+
+
+def _literal(parameters: tuple) -> Any:
+    if parameters == ():
+        return _LiteralGenericAlias("Literal", (), LITERAL, empty_tuple=True)
+    flat: list = []
+    for parameter in parameters:
+        if isinstance(parameter, _LiteralGenericAlias):
+            flat.extend(parameter.args)
+        else:
+            flat.append(parameter)
+    unique: list = []
+    for parameter in flat:
+        if not any(parameter == seen and type(parameter) is type(seen) for seen in unique):
+            unique.append(parameter)
+    return _LiteralGenericAlias("Literal", tuple(unique), LITERAL)
+
+
+class _AnnotatedAlias(_GenericAlias):
+    """``typing.Annotated[int, 'meta']``: a type and metadata values."""
+
+    __slots__ = ()
+
+    def __init__(self, name: str, args: tuple, base: Any = None,
+                 empty_tuple: bool = False) -> None:
+        super().__init__(name, args, ANNOTATED)
+
+    def params(self) -> Any:
+        return self.args
+
+    def __repr__(self) -> str:
+        shown = ", ".join(repr(arg) for arg in self.args[1:])
+        return f"typing.Annotated[{_type_repr(self.args[0])}, {shown}]"
+
+    def __getitem__(self, parameters: Any) -> Any:
+        raise TypeError(f"{self!r} is not a generic class")
+
+
+# -- classes: Generic, Protocol, SupportsInt, IO, ... -----------------------------------
+
+
+class _TypingClass(TypingForm):
+    """A typing name that is a class in CPython; shown as ``<class 'typing.X'>``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"<class 'typing.{self.name}'>"
+
+    def __getitem__(self, parameters: Any) -> Any:
+        if type(parameters) is not tuple:
+            parameters = (parameters,)
+        if self.name in ("Generic", "Protocol"):
+            if not parameters or not all(isinstance(p, _TypeVar) for p in parameters):
+                raise TypeError(
+                    f"Parameters to {self.name}[...] must all be type variables "
+                    "or parameter specification variables."
+                )
+            return _GenericAlias(self.name, tuple(parameters), self)
+        if self.name in ("IO",):
+            _check_arity(self, len(parameters), 1)
+            return _GenericAlias(self.name, tuple(parameters), self)
+        raise TypeError(f"type '{self.name}' is not subscriptable")
+
+    def __instancecheck__(self, obj: Any) -> bool:
+        if self.name == "Protocol":
+            raise TypeError(
+                "Instance and class checks can only be used with @runtime_checkable protocols"
+            )
+        method = _SUPPORTS.get(self.name)
+        return method is not None and not _is_vm_object(obj) and hasattr(type(obj), method)
+
+    def __subclasscheck__(self, cls: Any) -> bool:
+        if self.name == "Protocol":
+            raise TypeError(
+                "Instance and class checks can only be used with @runtime_checkable protocols"
+            )
+        method = _SUPPORTS.get(self.name)
+        return method is not None and isinstance(cls, type) and hasattr(cls, method)
+
+    def origin(self) -> Any:
+        return self
+
+
+_SUPPORTS = {
+    "SupportsAbs": "__abs__", "SupportsBytes": "__bytes__", "SupportsComplex": "__complex__",
+    "SupportsFloat": "__float__", "SupportsIndex": "__index__", "SupportsInt": "__int__",
+    "SupportsRound": "__round__",
+}
+
+
+# -- type variables and forward references -------------------------------------------------
+
+
+class _TypeVar(TypingForm):
+    """``TypeVar('T')``: shown as ``~T`` (``+T`` covariant, ``-T`` contravariant)."""
+
+    __slots__ = ("prefix", "bound", "constraints")
+
+    def __init__(self, name: str, prefix: str = "~", bound: Any = None,
+                 constraints: tuple = ()) -> None:
+        super().__init__(name)
+        self.prefix = prefix
+        self.bound = bound
+        self.constraints = constraints
+
+    def _key(self) -> Any:
+        return id(self)  # each TypeVar is its own
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __repr__(self) -> str:
+        return f"{self.prefix}{self.name}"
+
+    def recipe(self) -> tuple[str, tuple]:
+        return ("typevar", (self.name, self.prefix, self.bound, self.constraints))
+
+    def __instancecheck__(self, obj: Any) -> bool:
+        raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
+
+    def __subclasscheck__(self, cls: Any) -> bool:
+        raise TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
+
+
+_TypeVar.__name__ = _TypeVar.__qualname__ = "TypeVar"
+
+
+class _ForwardRef(TypingForm):
+    """A type named by a string: ``List['Node']``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"ForwardRef({self.name!r})"
+
+    def recipe(self) -> tuple[str, tuple]:
+        return ("forwardref", (self.name,))
+
+    def __instancecheck__(self, obj: Any) -> bool:
+        raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
+
+
+_ForwardRef.__name__ = _ForwardRef.__qualname__ = "ForwardRef"
+
+
+def _type_variables(args: tuple) -> list:
+    found: list = []
+    for arg in args:
+        if isinstance(arg, _TypeVar):
+            if arg not in found:
+                found.append(arg)
+        elif isinstance(arg, _GenericAlias):
+            for inner in _type_variables(arg.args):
+                if inner not in found:
+                    found.append(inner)
+    return found
+
+
+def _substitute(arg: Any, mapping: dict) -> Any:
+    if isinstance(arg, _TypeVar):
+        return mapping.get(arg, arg)
+    if isinstance(arg, _GenericAlias) and _type_variables(arg.args):
+        return arg.substitute(mapping)
+    return arg
+
+
+def _type_check(arg: Any, message: str) -> Any:
+    """CPython 3.11's ``typing._type_check``: what may stand as a type argument."""
+    if arg is None:
+        return _NoneType
+    if isinstance(arg, str):
+        return _ForwardRef(arg)
+    if isinstance(arg, _GenericAlias) and isinstance(arg.base, _TypingClass) and arg.base.name in (
+        "Generic", "Protocol"
+    ):
+        raise TypeError(f"{arg!r} is not valid as type argument")
+    if isinstance(arg, _SpecialForm):
+        if arg.name in ("Any", "LiteralString", "NoReturn", "Never", "Self", "TypeAlias"):
+            return arg
+        raise TypeError(f"Plain {arg!r} is not valid as type argument")
+    if isinstance(arg, _TypingClass) and arg.name in ("Generic", "Protocol"):
+        raise TypeError(f"Plain {arg!r} is not valid as type argument")
+    if type(arg) is tuple:
+        raise TypeError(f"{message} Got {_short_repr(arg)}.")
+    return arg
+
+
+def _short_repr(value: Any) -> str:
+    return repr(value)[:100]
+
+
+def _type_repr(obj: Any) -> str:
+    """How an argument shows inside a form's repr (``typing._type_repr``)."""
+    if isinstance(obj, types.GenericAlias):
+        return repr(obj)
+    if isinstance(obj, type):
+        if obj.__module__ == "builtins":
+            return obj.__qualname__
+        return f"{obj.__module__}.{obj.__qualname__}"
+    if obj is Ellipsis:
+        return "..."
+    if type(obj) is Function:
+        return obj.name
+    return repr(obj)
+
+
+_VM_TYPES = (Function, Generator, Builtin, Module)
+
+
+def _is_vm_object(obj: Any) -> bool:
+    return type(obj) in _VM_TYPES or type(obj).__module__.startswith("littrs.")
+
+
+def _is_instance(obj: Any, target: Any) -> bool:
+    """``isinstance(obj, target)`` for a sandbox value and a builtin type or ABC."""
+    if target is _Nothing:
+        return False
+    if target is abc.Callable:
+        from ..vm.builtins import is_callable
+
+        return is_callable(obj)
+    if type(obj) is Generator:
+        return target in (abc.Iterable, abc.Iterator, abc.Generator, abc.Hashable)
+    if _is_vm_object(obj):
+        return target is abc.Hashable
+    return isinstance(obj, target)
+
+
+# -- the names -------------------------------------------------------------------------
+
+
+def _special(name: str) -> _SpecialForm:
+    return _SpecialForm(name)
+
+
+UNION = _special("Union")
+LITERAL = _special("Literal")
+ANNOTATED = _special("Annotated")
+
+_SPECIAL_NAMES = ("Any", "Optional", "ClassVar", "Final", "NoReturn", "Never", "Self",
+                  "LiteralString", "TypeAlias", "TypeGuard", "Concatenate", "Required",
+                  "NotRequired", "Unpack")
+
+_ALIASES: dict[str, tuple[Any, int]] = {
+    "List": (list, 1), "Dict": (dict, 2), "Set": (set, 1), "FrozenSet": (frozenset, 1),
+    "Tuple": (tuple, -1), "Type": (type, 1), "Callable": (abc.Callable, -2),
+    "DefaultDict": (_Nothing, 2), "OrderedDict": (_Nothing, 2), "Counter": (_Nothing, 1),
+    "ChainMap": (_Nothing, 2), "Deque": (_Nothing, 1),
+    "Iterable": (abc.Iterable, 1), "Iterator": (abc.Iterator, 1),
+    "Generator": (abc.Generator, 3), "Reversible": (abc.Reversible, 1),
+    "Sequence": (abc.Sequence, 1), "MutableSequence": (abc.MutableSequence, 1),
+    "Mapping": (abc.Mapping, 2), "MutableMapping": (abc.MutableMapping, 2),
+    "AbstractSet": (abc.Set, 1), "MutableSet": (abc.MutableSet, 1),
+    "Collection": (abc.Collection, 1), "Container": (abc.Container, 1),
+    "Hashable": (abc.Hashable, 0), "Sized": (abc.Sized, 0),
+    "KeysView": (abc.KeysView, 1), "ValuesView": (abc.ValuesView, 1),
+    "ItemsView": (abc.ItemsView, 2), "MappingView": (abc.MappingView, 1),
+    "Awaitable": (abc.Awaitable, 1), "Coroutine": (abc.Coroutine, 3),
+    "AsyncIterable": (abc.AsyncIterable, 1), "AsyncIterator": (abc.AsyncIterator, 1),
+    "AsyncGenerator": (abc.AsyncGenerator, 2), "ByteString": (abc.ByteString, 0),
+    "ContextManager": (_Nothing, 1), "AsyncContextManager": (_Nothing, 1),
+    "Pattern": (_Nothing, 1), "Match": (_Nothing, 1),
+}
+
+_CLASS_NAMES = ("Generic", "Protocol", "IO", "TextIO", "BinaryIO", *_SUPPORTS)
+
+def _build_forms() -> dict[str, Any]:
+    forms: dict[str, Any] = {"Union": UNION, "Literal": LITERAL, "Annotated": ANNOTATED}
+    for name in _SPECIAL_NAMES:
+        forms[name] = _special(name)
+    for name, (target, arity) in _ALIASES.items():
+        forms[name] = _SpecialGenericAlias(name, target, arity)
+    for name in _CLASS_NAMES:
+        forms[name] = _TypingClass(name)
+    return forms
+
+
+FORMS = _build_forms()
+
+
+def rebuild(tag: str, args: tuple) -> TypingForm:
+    """The form a :meth:`TypingForm.recipe` describes; ValueError for anything else.
+
+    Only names, subscription and the two constructors: loading a snapshot runs no
+    other code (DESIGN invariant 6).
+    """
+    try:
+        if tag == "form" and type(args[0]) is str and args[0] in FORMS:
+            return FORMS[args[0]]
+        if tag == "subscript" and isinstance(args[0], TypingForm):
+            return args[0][args[1]]
+        if tag == "typevar" and type(args[0]) is str and args[1] in ("~", "+", "-", ""):
+            return _TypeVar(args[0], args[1], args[2], tuple(args[3]))
+        if tag == "forwardref" and type(args[0]) is str:
+            return _ForwardRef(args[0])
+    except (TypeError, IndexError, KeyError) as error:
+        raise ValueError(f"malformed typing form {tag!r}") from error
+    raise ValueError(f"malformed typing form {tag!r}")
+
+
+# Every class of the forms, for snapshots to name them by type.
+FORM_TYPES: tuple[type, ...] = (
+    _SpecialForm, _SpecialGenericAlias, _GenericAlias, _CallableGenericAlias,
+    _UnionGenericAlias, _LiteralGenericAlias, _AnnotatedAlias, _TypingClass, _TypeVar,
+    _ForwardRef,
+)
+
+
+# -- functions ----------------------------------------------------------------------------
+
+
+def cast(typ: Any, val: Any) -> Any:
+    """Cast a value to a type: at run time, return it unchanged."""
+    return val
+
+
+def assert_type(val: Any, typ: Any, /) -> Any:
+    return val
+
+
+def assert_never(arg: Any, /) -> Any:
+    value = repr(arg)
+    if len(value) > 100:
+        value = value[:100] + "..."
+    raise AssertionError(f"Expected code to be unreachable, but got: {value}")
+
+
+def reveal_type(obj: Any, /) -> Any:
+    return obj
+
+
+def TypeVar(  # noqa: N802 - CPython's name
+    name: Any, *constraints: Any, bound: Any = None, covariant: Any = False,
+    contravariant: Any = False,
+) -> Any:
+    if not isinstance(name, str):
+        raise TypeError("TypeVar name must be a string")
+    if covariant and contravariant:
+        raise ValueError("Bivariant types are not supported.")
+    if constraints and bound is not None:
+        raise TypeError("Constraints cannot be combined with bound=...")
+    if len(constraints) == 1:
+        raise TypeError("A single constraint is not allowed")
+    message = "TypeVar(name, constraint, ...): constraints must be types."
+    checked = tuple(_type_check(c, message) for c in constraints)
+    if bound is not None:
+        bound = _type_check(bound, "Bound must be a type.")
+    prefix = "+" if covariant else "-" if contravariant else "~"
+    return _TypeVar(name, prefix, bound, checked)
+
+
+def ParamSpec(  # noqa: N802 - CPython's name
+    name: Any, *, bound: Any = None, covariant: Any = False, contravariant: Any = False,
+) -> Any:
+    prefix = "+" if covariant else "-" if contravariant else "~"
+    return _TypeVar(name, prefix, bound)
+
+
+def TypeVarTuple(name: Any) -> Any:  # noqa: N802 - CPython's name
+    return _TypeVar(name, "")
+
+
+def ForwardRef(arg: Any) -> Any:  # noqa: N802 - CPython's name
+    if not isinstance(arg, str):
+        raise TypeError(f"Forward reference must be a string -- got {arg!r}")
+    return _ForwardRef(arg)
+
+
+def NewType(name: Any, tp: Any) -> Any:  # noqa: N802 - CPython's name
+    return Builtin(str(name), _identity)
+
+
+def _identity(x: Any) -> Any:
+    return x
+
+
+def _overload_dummy(*args: Any, **kwds: Any) -> Any:
+    raise NotImplementedError(
+        "You should not call an overloaded function. "
+        "A series of @overload-decorated functions "
+        "outside a stub module should always be followed "
+        "by an implementation that is not @overload-ed."
+    )
+
+
+_OVERLOAD_DUMMY = Builtin("_overload_dummy", _overload_dummy)
+
+
+def overload(func: Any) -> Any:
+    return _OVERLOAD_DUMMY
+
+
+def final(f: Any) -> Any:
+    return f
+
+
+def no_type_check(arg: Any) -> Any:
+    return arg
+
+
+def no_type_check_decorator(decorator: Any) -> Any:
+    return decorator
+
+
+def runtime_checkable(cls: Any) -> Any:
+    return cls
+
+
+def dataclass_transform(**kwargs: Any) -> Any:
+    return _IDENTITY
+
+
+def get_overloads(func: Any) -> list:
+    return []
+
+
+def clear_overloads() -> None:
+    return None
+
+
+def is_typeddict(tp: Any) -> bool:
+    return False
+
+
+def get_origin(tp: Any) -> Any:
+    if isinstance(tp, _AnnotatedAlias):
+        return ANNOTATED
+    if isinstance(tp, (_GenericAlias, _SpecialGenericAlias)):
+        return tp.origin()
+    if isinstance(tp, types.GenericAlias):
+        return tp.__origin__ if isinstance(tp.__origin__, type) else None
+    if isinstance(tp, types.UnionType):
+        return None
+    if tp is _TYPING_CLASSES.get("Generic"):
+        return tp
+    return None
+
+
+def get_args(tp: Any) -> tuple:
+    if isinstance(tp, _CallableGenericAlias):
+        return tp.arguments()
+    if isinstance(tp, _GenericAlias):
+        return tp.args
+    if isinstance(tp, types.GenericAlias) and isinstance(tp.__origin__, type):
+        return tuple(tp.__args__)
+    return ()
+
+
+def NamedTuple(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 - CPython's name
+    raise TypeError("typing.NamedTuple is not supported in the sandbox (it makes a class)")
+
+
+def TypedDict(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 - CPython's name
+    raise TypeError("typing.TypedDict is not supported in the sandbox (it makes a class)")
+
+
+_IDENTITY = Builtin("decorator", _identity)
+_TYPING_CLASSES = {name: FORMS[name] for name in _CLASS_NAMES}
+
+FUNCTIONS = {
+    fn.__name__: fn
+    for fn in (cast, assert_type, assert_never, reveal_type, TypeVar, ParamSpec, TypeVarTuple,
+               ForwardRef, NewType, overload, final, no_type_check, no_type_check_decorator,
+               runtime_checkable, dataclass_transform, get_overloads, clear_overloads,
+               is_typeddict, get_origin, get_args, NamedTuple, TypedDict)
+}
+_BUILTINS = {name: Builtin(name, fn) for name, fn in FUNCTIONS.items()}
+_CONSTANTS: dict[str, Any] = {
+    "TYPE_CHECKING": False,
+    "Text": str,
+    "AnyStr": TypeVar("AnyStr", bytes, str),
+}
+
+
+def make_module() -> Module:
+    """A fresh ``typing`` module for one sandbox (the forms are immutable and shared)."""
+    namespace: dict[str, Any] = {"__name__": "typing"}
+    namespace.update(FORMS)
+    namespace.update(_BUILTINS)
+    namespace.update(_CONSTANTS)
+    namespace["_overload_dummy"] = _OVERLOAD_DUMMY
+    return Module("typing", namespace)
