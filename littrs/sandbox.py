@@ -15,8 +15,8 @@ from traceback import format_exception_only
 from typing import Any
 
 from .boundary import to_host, to_sandbox
-from .files import FileSystem
 from .errors import LimitError, SandboxError, SnapshotError
+from .files import FileSystem
 from .modules import STANDARD_MODULES
 from .pending import Complete, DetachedCall, Finished, PendingCall
 from .tools import bind_tool_call, describe_tool, tool_exception

@@ -33,7 +33,6 @@ from . import attributes, operations
 from . import opcodes as op
 from .code import UNBOUND, Code
 from .context import check_size
-from .memory import MemoryMeter
 from .frames import (
     RESUME_CLOSE,
     RESUME_FOR,
@@ -43,6 +42,7 @@ from .frames import (
     bind_arguments,
     make_cells,
 )
+from .memory import MemoryMeter
 from .objects import (
     BoundBuiltin,
     Builtin,
