@@ -13,7 +13,9 @@ from .errors import (
 from .pending import Complete, PendingCall
 from .sandbox import Sandbox
 
-__all__ = [
+__all__ = [  # noqa: RUF022 - grouped: eager names, then the lazy async ones
+    "RunResult",
+    "run_many",
     "Complete",
     "PendingCall",
     "SnapshotError",
@@ -27,3 +29,12 @@ __all__ = [
     "TimeLimitError",
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> object:
+    """The async helpers load anyio, so they are imported on first use."""
+    if name in ("run_many", "RunResult"):
+        from . import async_host
+
+        return getattr(async_host, name)
+    raise AttributeError(f"module 'littrs' has no attribute {name!r}")

@@ -89,12 +89,22 @@ class Sandbox:
 
     # -- tools ---------------------------------------------------------------------
 
-    def tool(self, fn: Callable[..., Any] | None = None, *, name: str | None = None) -> Any:
-        """Register ``fn`` as a tool (``@sb.tool`` or ``@sb.tool(name=...)``); returns it."""
+    def tool(
+        self,
+        fn: Callable[..., Any] | None = None,
+        *,
+        name: str | None = None,
+        thread: bool = False,
+    ) -> Any:
+        """Register ``fn`` as a tool (``@sb.tool`` or ``@sb.tool(name=...)``); returns it.
+
+        Coroutine functions are awaited by :meth:`run_async`; with ``thread=True`` a
+        blocking function runs in a worker thread there, so it cannot freeze the loop.
+        """
 
         def register(function: Callable[..., Any]) -> Callable[..., Any]:
             tool_name = name or function.__name__
-            self._add_tool(Tool(tool_name, function))
+            self._add_tool(Tool(tool_name, function, thread=thread))
             return function
 
         if fn is not None:
@@ -162,6 +172,20 @@ class Sandbox:
         if printed:
             sys.stdout.write(printed)
         return value
+
+    async def run_async(self, code: str, *, timeout: float | None = None) -> Any:
+        """Like :meth:`run`, from async code (trio or asyncio); see docs/async.md."""
+        from .async_host import run_async  # anyio loads only for async hosts
+
+        return await run_async(self, code, timeout=timeout)
+
+    async def capture_async(
+        self, code: str, *, timeout: float | None = None
+    ) -> tuple[Any, list[str]]:
+        """Like :meth:`capture`, from async code (trio or asyncio)."""
+        from .async_host import capture_async
+
+        return await capture_async(self, code, timeout=timeout)
 
     def capture(self, code: str) -> tuple[Any, list[str]]:
         """Run ``code``; return ``(value, printed_lines)``."""

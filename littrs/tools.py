@@ -10,6 +10,7 @@ no host exception object, traceback or frame crosses.
 from __future__ import annotations
 
 import inspect
+import weakref
 from typing import Any
 
 from .vm.builtins import EXCEPTIONS
@@ -36,9 +37,23 @@ def bind_tool_call(tool: Any, args: list, kwargs: dict) -> None:
     """
     stub = tool.binder
     if stub is None:
-        stub = tool.binder = _binding_stub(tool) or False
+        stub = tool.binder = _cached_stub(tool) or False
     if stub:
         stub(*args, **kwargs)
+
+
+_stubs: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def _cached_stub(tool: Any) -> Any:
+    """One stub per function and name, shared by every sandbox that registers it."""
+    try:
+        by_name = _stubs.setdefault(tool.fn, {})
+    except TypeError:  # a callable without weak references (a bound method, a builtin)
+        return _binding_stub(tool)
+    if tool.name not in by_name:
+        by_name[tool.name] = _binding_stub(tool)
+    return by_name[tool.name]
 
 
 def _binding_stub(tool: Any) -> Any:

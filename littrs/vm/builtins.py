@@ -500,8 +500,22 @@ def _wrap(name: str, fn: Any, needs_vm: bool = False) -> Builtin:
     return Builtin(name, fn, needs_vm)
 
 
+_SHARED: dict[str, Any] | None = None
+
+
 def make_builtins() -> dict[str, Any]:
-    """A fresh builtins namespace (one per sandbox: sandboxes never share mutable state)."""
+    """A fresh builtins namespace for one sandbox (its tools are added to it).
+
+    The entries are shared between sandboxes: none of them can be changed by
+    sandbox code (no attribute of a builtin can be set), so only the dict is new.
+    """
+    global _SHARED
+    if _SHARED is None:
+        _SHARED = _build_builtins()
+    return dict(_SHARED)
+
+
+def _build_builtins() -> dict[str, Any]:
     namespace: dict[str, Any] = {
         "__name__": "__main__",
         "Ellipsis": Ellipsis,

@@ -100,16 +100,23 @@ class ToolCall:
 class Tool:
     """A host function registered with the sandbox, as the sandbox sees it."""
 
-    __slots__ = ("name", "fn", "signature", "raw", "binder", "declared")
+    __slots__ = ("name", "fn", "signature", "raw", "binder", "declared", "thread")
 
     def __init__(
-        self, name: str, fn: Any, signature: Any = None, raw: bool = False, declared: bool = False
+        self,
+        name: str,
+        fn: Any,
+        signature: Any = None,
+        raw: bool = False,
+        declared: bool = False,
+        thread: bool = False,
     ) -> None:
         self.name = name
         self.fn = fn  # for a declared tool: an optional stub giving signature and docstring
         self.signature = signature
         self.raw = raw
         self.declared = declared
+        self.thread = thread  # under run_async, a sync tool runs in a worker thread
         self.binder: Any = None  # a stub with the tool's parameters, made on first call
 
     def __repr__(self) -> str:
