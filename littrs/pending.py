@@ -77,7 +77,7 @@ class PendingCall:
             raise RuntimeError(f"tool {tool.name!r} has no host function: answer with resume()")
         try:
             result = self._sandbox._call_tool(self._call)
-        except BaseException as error:  # noqa: BLE001 - the tool's exception goes in
+        except Exception as error:  # noqa: BLE001 - the tool's exception goes in
             return self.throw(error)
         self._answer()
         return self._sandbox._resume(self._machine, self._driver, result)

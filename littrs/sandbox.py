@@ -8,6 +8,7 @@ answered by calling the host function, through the boundary both ways.
 
 from __future__ import annotations
 
+import keyword
 import os
 import sys
 from collections.abc import Callable
@@ -27,6 +28,9 @@ from .vm.context import current
 from .vm.machine import Limits, Machine, Tool, ToolCall, Uncaught
 from .vm.objects import Module
 from .vm.tracebacks import format_exception
+
+# The longest source a sandbox compiles, in characters: model-written code is far shorter.
+MAX_SOURCE = 1_000_000
 
 # A default sandbox cannot run forever or print without end; sb.limit() changes these.
 DEFAULT_LIMITS: dict[str, Any] = {"max_duration": 30.0, "max_output": 1_000_000}
@@ -103,6 +107,8 @@ class Sandbox:
         """
 
         def register(function: Callable[..., Any]) -> Callable[..., Any]:
+            if not callable(function):
+                raise TypeError(f"a tool must be callable, not {type(function).__name__}")
             tool_name = name or function.__name__
             self._add_tool(Tool(tool_name, function, thread=thread))
             return function
@@ -118,8 +124,9 @@ class Sandbox:
     def _add_tool(self, tool: Tool) -> None:
         if not callable(tool.fn) and not (tool.declared and tool.fn is None):
             raise TypeError(f"tool {tool.name!r} is not callable")
-        if not isinstance(tool.name, str) or not tool.name.isidentifier():
-            raise ValueError(f"tool name must be an identifier, not {tool.name!r}")
+        name = tool.name
+        if not isinstance(name, str) or not name.isidentifier() or keyword.iskeyword(name):
+            raise ValueError(f"tool name must be an identifier that is not a keyword, not {name!r}")
         self._tools[tool.name] = tool
         self._builtins[tool.name] = tool
 
@@ -135,6 +142,8 @@ class Sandbox:
     # -- variables -------------------------------------------------------------------
 
     def __setitem__(self, name: str, value: Any) -> None:
+        if not isinstance(name, str):
+            raise TypeError(f"variable names are str, not {type(name).__name__}")
         self._globals[name] = to_sandbox(value)
 
     def __getitem__(self, name: str) -> Any:
@@ -154,8 +163,15 @@ class Sandbox:
         for key, value in limits.items():
             if key not in _LIMIT_NAMES:
                 raise TypeError(f"limit() got an unexpected keyword argument '{key}'")
-            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0):
-                raise ValueError(f"{key} must be a non-negative number or None, not {value!r}")
+            kinds = (int, float) if key == "max_duration" else (int,)
+            if value is not None and (
+                isinstance(value, bool)
+                or not isinstance(value, kinds)
+                or not value >= 0  # also refuses NaN, which every comparison lets through
+                or value == float("inf")
+            ):
+                what = "a non-negative number" if key == "max_duration" else "a non-negative int"
+                raise ValueError(f"{key} must be {what} or None, not {value!r}")
             setattr(self._limits, key, value)
 
     # -- running ----------------------------------------------------------------------
@@ -195,12 +211,23 @@ class Sandbox:
     def _compile(self, source: str) -> Code:
         if not isinstance(source, str):
             raise TypeError(f"code must be a str, not {type(source).__name__}")
+        if len(source) > MAX_SOURCE:
+            raise ValueError(
+                f"code is {len(source):,} characters long; the most a sandbox takes is "
+                f"{MAX_SOURCE:,}"
+            )
         try:
             return compile_source(source)
         except SyntaxError as error:
             raise SandboxError(
                 type(error).__name__, str(error.msg), "".join(format_exception_only(error))
             ) from None
+        except UnicodeEncodeError as error:  # a lone surrogate, from JSON-decoded output
+            message = f"source cannot be encoded: {error.reason} at position {error.start}"
+            raise SandboxError("SyntaxError", message, f"SyntaxError: {message}\n") from None
+        except (RecursionError, MemoryError):
+            message = "maximum recursion depth exceeded during compilation"
+            raise SandboxError("RecursionError", message, f"RecursionError: {message}\n") from None
 
     def _machine(self) -> Machine:
         return Machine(self._globals, self._builtins, self._limits, self._import)
@@ -257,7 +284,7 @@ class Sandbox:
                     )
                 try:
                     result = self._call_tool(step)
-                except BaseException as exc:  # noqa: BLE001 - goes into the sandbox
+                except Exception as exc:  # noqa: BLE001 - goes into the sandbox
                     step = self._advance(machine, driver, exc=tool_exception(exc))
                 else:
                     step = self._advance(machine, driver, result)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import operator
+import sys
 from collections import OrderedDict
 from typing import Any
 
@@ -64,12 +65,28 @@ def compile_source(source: str) -> Code:
 
 
 def compile_uncached(source: str) -> Code:
+    """Compile without the cache."""
     compile(source, "<sandbox>", "exec", dont_inherit=True)  # CPython's SyntaxErrors
     tree = ast.parse(source, "<sandbox>")
     _refuse_unsupported(tree, source)
     scopes = analyse(tree, source)
-    lines = source.splitlines()
-    unit = _Unit(scopes[tree], "<module>", "<module>", lines, scopes, kind="module")
+    # CPython accepted the nesting; generating code for it recurses in pure Python
+    # (no C stack in 3.11), so the limit is raised for this step only.
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, _GENERATE_DEPTH))
+    try:
+        code = _generate(tree, source, scopes)
+    finally:
+        sys.setrecursionlimit(limit)
+    _locate(code, source, ())
+    return code
+
+
+_GENERATE_DEPTH = 20_000
+
+
+def _generate(tree: ast.Module, source: str, scopes: dict) -> Code:
+    unit = _Unit(scopes[tree], "<module>", "<module>", source.splitlines(), scopes, kind="module")
     body = tree.body
     last = body[-1] if body and isinstance(body[-1], ast.Expr) else None
     unit.statements(body[:-1] if last else body)
@@ -79,9 +96,7 @@ def compile_uncached(source: str) -> Code:
     else:
         unit.emit(op.LOAD_CONST, None)
     unit.emit(op.RETURN_VALUE)
-    code = unit.finish(firstlineno=1)
-    _locate(code, source, ())
-    return code
+    return unit.finish(firstlineno=1)
 
 
 def _locate(code: Code, source: str, path: tuple[int, ...]) -> None:

@@ -313,6 +313,7 @@ class Machine:
             if mode == RESUME_FOR:
                 return _MISSING
             if exc is not None:
+                self.raised_context = (exc, exc.__context__)
                 raise exc
             if default is not UNBOUND:
                 return default
@@ -321,10 +322,10 @@ class Machine:
             raise ValueError("generator already executing")
         if not generator.started:
             if exc is not None:
-                if mode == RESUME_CLOSE:
-                    generator.frame = None
-                    return None
                 generator.frame = None
+                if mode == RESUME_CLOSE:
+                    return None
+                self.raised_context = (exc, exc.__context__)
                 raise exc
             if value is not None:
                 raise TypeError("can't send non-None value to a just-started generator")
@@ -426,6 +427,7 @@ class Machine:
             try:
                 if throw is not None:
                     thrown, throw = throw, None
+                    self.raised_context = (thrown, thrown.__context__)
                     raise thrown
                 generator = frame.generator
                 if generator is not None and generator.throw is not None:
@@ -441,6 +443,7 @@ class Machine:
                         frames.append(frame)
                         frame = resumed
                         continue
+                    self.raised_context = (thrown, thrown.__context__)
                     raise thrown
                 while True:
                     opcode, arg = instrs[pc]
@@ -499,6 +502,7 @@ class Machine:
                                         try:
                                             yield CHECKPOINT
                                         except GeneratorExit:
+                                            self.steps += slice_start - budget
                                             return None
                                         self.unpause()
                                 continue
@@ -519,6 +523,7 @@ class Machine:
                                     try:
                                         yield CHECKPOINT
                                     except GeneratorExit:
+                                        self.steps += slice_start - budget
                                         return None
                                     self.unpause()
                             break
@@ -544,6 +549,7 @@ class Machine:
                             try:
                                 value = yield result
                             except GeneratorExit:
+                                self.steps += slice_start - budget
                                 return None
                             self.unpause()
                             stack.append(value)
@@ -580,6 +586,7 @@ class Machine:
                                 try:
                                     yield CHECKPOINT
                                 except GeneratorExit:
+                                    self.steps += slice_start - budget
                                     return None
                                 self.unpause()
                     elif opcode is STORE_GLOBAL:
@@ -612,6 +619,7 @@ class Machine:
                             generator.delegate = None
                             mode = generator.resume_mode
                             if mode == RESUME_NESTED:
+                                self.steps += slice_start - budget
                                 return value
                             caller = frames.pop()
                             if mode == RESUME_FOR:
@@ -633,6 +641,7 @@ class Machine:
                             frame = caller
                             break
                         if not frames:
+                            self.steps += slice_start - budget
                             return value
                         frame = frames.pop()
                         code = frame.code
@@ -804,6 +813,7 @@ class Machine:
                         frame.pc = pc
                         mode = generator.resume_mode
                         if mode == RESUME_NESTED:
+                            self.steps += slice_start - budget
                             return value
                         caller = frames.pop()
                         if mode == RESUME_CLOSE:
@@ -875,6 +885,7 @@ class Machine:
                             try:
                                 value = yield result
                             except GeneratorExit:
+                                self.steps += slice_start - budget
                                 return None
                             self.unpause()
                             stack.append(value)
@@ -920,12 +931,23 @@ class Machine:
                 self.steps += slice_start - budget
                 raise
             except BaseException as exc:  # noqa: BLE001 - sandbox exceptions are values here
+                if type(exc) is KeyboardInterrupt and not self._raised_here(exc):
+                    raise  # the host's Ctrl-C or timeout signal: not the sandbox's to catch
                 frame.pc = pc
                 reraising = self.reraising
                 self.reraising = False
-                frame = self.handle(exc, frame, frames, reraising)
+                try:
+                    frame = self.handle(exc, frame, frames, reraising)
+                except Uncaught:
+                    self.steps += slice_start - budget
+                    raise
 
     # -- exceptions --------------------------------------------------------------
+
+    def _raised_here(self, exc: BaseException) -> bool:
+        """Whether sandbox code raised ``exc`` (a raise statement or a tool's answer)."""
+        raised = self.raised_context
+        return raised is not None and raised[0] is exc
 
     def handle(
         self, exc: BaseException, frame: Frame, frames: list[Frame], reraising: bool
@@ -1114,9 +1136,6 @@ class Machine:
             attributes.delete_attr(stack.pop(), arg)
         elif opcode == op.RAISE:
             self.op_raise(arg, stack)
-        elif opcode == op.RERAISE:
-            self.reraising = True
-            raise stack.pop()
         elif opcode == op.PUSH_EXC_INFO:
             exc = stack.pop()
             stack.append(self.handled)
@@ -1244,7 +1263,9 @@ class Machine:
         try:
             driver.send(None)
         except Uncaught as uncaught:
-            raise uncaught.exc from None
+            exc = uncaught.exc
+            self.raised_context = (exc, exc.__context__)
+            raise exc from None
         except StopIteration as stop:
             if generator.frame is None:
                 raise StopIteration from None

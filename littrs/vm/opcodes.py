@@ -86,7 +86,6 @@ OPCODES: tuple[str, ...] = (
     "STORE_ATTR",
     "DELETE_ATTR",
     "RAISE",  # arg: 0 bare raise, 1 raise X, 2 raise X from Y
-    "RERAISE",  # re-raise TOS without adding a traceback entry
     "PUSH_EXC_INFO",  # exc = pop(); push(handled); push(exc); handled = exc
     "POP_EXCEPT",  # handled = pop()
     "POP_EXCEPT_RERAISE",  # exc = pop(); handled = pop(); re-raise exc
@@ -175,17 +174,16 @@ DELETE_SUBSCR = 71
 STORE_ATTR = 72
 DELETE_ATTR = 73
 RAISE = 74
-RERAISE = 75
-PUSH_EXC_INFO = 76
-POP_EXCEPT = 77
-POP_EXCEPT_RERAISE = 78
-CHECK_EXC_MATCH = 79
-GET_YIELD_FROM_ITER = 80
-LOAD_ASSERTION_ERROR = 81
-LOAD_SPECIAL = 82
-IMPORT_NAME = 83
-IMPORT_FROM = 84
-NOP = 85
+PUSH_EXC_INFO = 75
+POP_EXCEPT = 76
+POP_EXCEPT_RERAISE = 77
+CHECK_EXC_MATCH = 78
+GET_YIELD_FROM_ITER = 79
+LOAD_ASSERTION_ERROR = 80
+LOAD_SPECIAL = 81
+IMPORT_NAME = 82
+IMPORT_FROM = 83
+NOP = 84
 # fmt: on
 
 # The jumps: their argument is an instruction index.
