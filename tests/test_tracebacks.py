@@ -97,6 +97,14 @@ def f():
 
 f()
 """,
+    "recursion_collapsed": """
+def down(n):
+    if n == 0:
+        raise ValueError("bottom")
+    return down(n - 1)
+
+down(50)
+""",
     "assert_message": """
 def check(n):
     assert n > 0, f"n must be positive, got {n}"

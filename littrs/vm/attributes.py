@@ -61,7 +61,12 @@ EXCEPTION_ATTRIBUTES = ("args", "__cause__", "__context__", "__suppress_context_
 
 
 def override(t: type, name: str, fn: Callable[..., Any], needs_vm: bool = False) -> None:
-    """Install the VM's implementation of ``t.name`` (and of subclasses' tables)."""
+    """Install the VM's implementation of ``t.name`` (and of subclasses' tables).
+
+    The function takes the method's name, so that an argument error reads
+    ``ljust() takes ...``, never the name of a helper inside littrs.
+    """
+    fn.__name__ = fn.__qualname__ = name
     for table_type, table in METHODS.items():
         if issubclass(table_type, t) and (table_type is t or name in table):
             table[name] = VMMethod(fn, needs_vm)

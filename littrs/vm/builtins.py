@@ -70,8 +70,14 @@ def is_callable(value: Any) -> bool:
     )
 
 
+# Host iterators that wrap other iterators: a chain of them (map over map over ...)
+# would recurse in C with no depth check, so wrapping one goes through the prelude,
+# whose generators nest as VM frames (bounded by the recursion limit).
+_WRAPPERS = (Generator, map, filter, zip, enumerate)
+
+
 def _has_generator(values: Any) -> bool:
-    return any(type(value) is Generator for value in values)
+    return any(type(value) in _WRAPPERS for value in values)
 
 
 # -- constructors -----------------------------------------------------------------
@@ -133,7 +139,7 @@ def _type(vm: Any, args: list, kwargs: dict) -> Any:
 
 def _enumerate(vm: Any, args: list, kwargs: dict) -> Any:
     iterable = args[0] if args else kwargs.get("iterable", MISSING)
-    if type(iterable) is Generator:
+    if type(iterable) in _WRAPPERS:
         start = args[1] if len(args) > 1 else kwargs.get("start", 0)
         if not isinstance(start, int):
             raise TypeError(f"'{type(start).__name__}' object cannot be interpreted as an integer")
@@ -177,7 +183,7 @@ def _filter(vm: Any, args: list, kwargs: dict) -> Any:
     if len(args) != 2:
         raise TypeError(f"filter expected 2 arguments, got {len(args)}")
     function, iterable = args
-    if (function is None or host_callable(function)) and type(iterable) is not Generator:
+    if (function is None or host_callable(function)) and type(iterable) not in _WRAPPERS:
         return filter(function, iterable)
     return CallRequest(prelude_function("__filter"), [function, _iterate(vm, iterable)])
 
@@ -398,7 +404,48 @@ def _repr(value: Any) -> str:
 def _str_join(vm: Any, separator: Any, iterable: Any) -> Any:
     if type(iterable) is Generator:
         return CallRequest(prelude_function("__join"), [separator, iterable])
+    if type(iterable) in (list, tuple) and len(iterable) > 64:
+        try:
+            total = sum(map(len, iterable)) + len(separator) * len(iterable)
+        except TypeError:
+            total = 0  # not all strings: join raises CPython's TypeError itself
+        check_size(total)
     return separator.join(iterable)
+
+
+# The codecs sandbox code may name: the host imports a codec's module on first use,
+# and some (punycode, idna) run quadratic Python code. These are C codecs.
+CODECS = frozenset(
+    {"utf_8", "utf8", "u8", "utf", "utf_16", "utf16", "utf_16_le", "utf_16_be", "utf_32",
+     "utf32", "utf_32_le", "utf_32_be", "ascii", "us_ascii", "646", "latin_1", "latin1",
+     "latin", "iso_8859_1", "iso8859_1", "8859", "cp819", "l1", "cp1252", "windows_1252",
+     "utf_8_sig", "unicode_escape", "raw_unicode_escape"}
+)
+
+
+def _codec(name: Any) -> Any:
+    if isinstance(name, str):
+        normal = name.strip().lower().replace("-", "_").replace(" ", "_")
+        if normal not in CODECS:
+            raise LookupError(f"unknown encoding: {name}")
+    return name
+
+
+def _encode(self: str, encoding: Any = "utf-8", errors: Any = "strict") -> bytes:
+    return str.encode(self, _codec(encoding), errors)
+
+
+def _decoder(t: type) -> Any:
+    def decode(self: Any, encoding: Any = "utf-8", errors: Any = "strict") -> str:
+        return t.decode(self, _codec(encoding), errors)
+
+    return decode
+
+
+def _to_bytes(self: int, length: Any = 1, *args: Any, **kwargs: Any) -> bytes:
+    if type(length) is int:
+        check_size(length)
+    return int.to_bytes(self, length, *args, **kwargs)
 
 
 def _list_extend(vm: Any, target: list, iterable: Any) -> Any:
@@ -414,7 +461,7 @@ def _growing(t: type, name: str) -> Any:
     method = getattr(t, name)
 
     def grow(self: Any, *args: Any, **kwargs: Any) -> Any:
-        check_growth(self if name == "copy" else args[0] if args else ())
+        check_growth(self if name in ("copy", "fromkeys") else args[0] if args else ())
         for other in args[1:]:
             check_growth(other)
         return method(self, *args, **kwargs)
@@ -478,6 +525,10 @@ def _install_overrides() -> None:
         override(t, "expandtabs", _expandtabs)
         override(t, "replace", _replace(t))
         override(t, "join", _str_join, needs_vm=True)
+    override(int, "to_bytes", _to_bytes)
+    override(str, "encode", _encode)
+    for t in (bytes, bytearray):
+        override(t, "decode", _decoder(t))
     override(str, "format", _str_format, needs_vm=True)
     override(str, "format_map", _str_format_map, needs_vm=True)
     for t, names in (
@@ -497,6 +548,7 @@ _install_overrides()
 
 
 def _wrap(name: str, fn: Any, needs_vm: bool = False) -> Builtin:
+    fn.__name__ = fn.__qualname__ = name  # argument errors name the builtin, not a helper
     return Builtin(name, fn, needs_vm)
 
 

@@ -34,18 +34,38 @@ def exception_line(exc: BaseException) -> str:
     return line
 
 
+_RECURSIVE_CUTOFF = 3  # CPython prints a frame repeated more than this only once more
+
+
 def frame_lines(exc: BaseException) -> list[str]:
-    lines = []
+    """The ``File ...`` lines, with CPython's "[Previous line repeated N more times]"."""
+    lines: list[str] = []
+    last: tuple[int, str] | None = None
+    count = 0
     for code, pc in reversed(getattr(exc, "_littrs_tb", ())):
         if code.kind == "prelude":
             continue
         lineno = code.line_of(pc)
+        if (lineno, code.name) != last:
+            _repeated(lines, count)
+            last = (lineno, code.name)
+            count = 0
+        count += 1
+        if count > _RECURSIVE_CUTOFF:
+            continue
         lines.append(f'  File "<sandbox>", line {lineno}, in {code.name}\n')
         if 0 < lineno <= len(code.source_lines):
             source = code.source_lines[lineno - 1].strip()
             if source:
                 lines.append(f"    {source}\n")
+    _repeated(lines, count)
     return lines
+
+
+def _repeated(lines: list[str], count: int) -> None:
+    if count > _RECURSIVE_CUTOFF:
+        more = count - _RECURSIVE_CUTOFF
+        lines.append(f"  [Previous line repeated {more} more time{'s' if more > 1 else ''}]\n")
 
 
 def format_exception(exc: BaseException) -> str:
