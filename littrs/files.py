@@ -957,6 +957,9 @@ class FileSystem:
         encoding = bound["encoding"]
         if encoding is None or encoding == "locale":
             encoding = _DEFAULT_ENCODING
+        from .vm.builtins import check_codec
+
+        check_codec(encoding)  # only the C codecs: no host imports, no quadratic encoders
         stream = io.TextIOWrapper(buffer, encoding, bound["errors"], bound["newline"],
                                   line_buffering=buffering == 1)
         stream.mode = bound["mode"]  # type: ignore[misc]  # open() sets it, as here

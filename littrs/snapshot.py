@@ -320,7 +320,7 @@ def dump_state(sandbox: Any, machine: Any, call: Any, key: bytes | None = None) 
         littrs=_version(),
         sources=encoder.sources,
         objects=Rows(encoder.rows),
-        steps=machine.steps,
+        steps=machine.steps + machine.charged,
         elapsed=machine.elapsed,
         output=list(machine.output),
         **roots,

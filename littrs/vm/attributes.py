@@ -32,13 +32,20 @@ _HOST_CALLABLES = (type(len), type(str.join), type(dict.__dict__["fromkeys"]))
 
 
 class VMMethod:
-    """A method the VM implements itself; ``fn(self, *args)`` or ``fn(vm, self, *args)``."""
+    """A method the VM implements itself; ``fn(self, *args)`` or ``fn(vm, self, *args)``.
 
-    __slots__ = ("fn", "needs_vm")
+    A class method (``dict.fromkeys``) receives the type instead, whether it is
+    reached through an instance or through the type.
+    """
 
-    def __init__(self, fn: Callable[..., Any], needs_vm: bool = False) -> None:
+    __slots__ = ("fn", "needs_vm", "is_classmethod")
+
+    def __init__(
+        self, fn: Callable[..., Any], needs_vm: bool = False, is_classmethod: bool = False
+    ) -> None:
         self.fn = fn
         self.needs_vm = needs_vm
+        self.is_classmethod = is_classmethod
 
 
 def _public(t: type, exclude: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -67,9 +74,12 @@ def override(t: type, name: str, fn: Callable[..., Any], needs_vm: bool = False)
     ``ljust() takes ...``, never the name of a helper inside littrs.
     """
     fn.__name__ = fn.__qualname__ = name
+    is_classmethod = isinstance(t.__dict__.get(name), classmethod) or type(
+        t.__dict__.get(name)
+    ).__name__ == "classmethod_descriptor"
     for table_type, table in METHODS.items():
         if issubclass(table_type, t) and (table_type is t or name in table):
-            table[name] = VMMethod(fn, needs_vm)
+            table[name] = VMMethod(fn, needs_vm, is_classmethod)
 
 
 def visible_names(obj: Any) -> list[str]:
@@ -130,7 +140,8 @@ def load_attr(obj: Any, name: str) -> Any:
         entry = table.get(name)
         if entry is not None:
             if type(entry) is VMMethod:
-                return BoundBuiltin(obj, entry.fn, name, entry.needs_vm)
+                owner = t if entry.is_classmethod else obj
+                return BoundBuiltin(owner, entry.fn, name, entry.needs_vm)
             return entry.__get__(obj, t)
     elif t is Module:
         try:
@@ -230,7 +241,7 @@ def _type_attribute(t: type, name: str) -> Any:
     if name == "__module__":
         return "builtins"
     if name == "mro":
-        return Builtin("mro", lambda: list(_sandbox_mro(t)))
+        return Builtin("mro", _mro_of(t))
     if name == "__mro__":
         return tuple(_sandbox_mro(t))
     if name == "__bases__":
@@ -239,6 +250,8 @@ def _type_attribute(t: type, name: str) -> Any:
     if table is not None and name in table:
         entry = table[name]
         if type(entry) is VMMethod:
+            if entry.is_classmethod:
+                return BoundBuiltin(t, entry.fn, name, entry.needs_vm)
             return Builtin(f"{t.__name__}.{name}", entry.fn, entry.needs_vm)
         return entry.__get__(None, t)
     return _MISSING
@@ -246,6 +259,21 @@ def _type_attribute(t: type, name: str) -> Any:
 
 def _sandbox_mro(t: type) -> tuple[type, ...]:
     return t.__mro__
+
+
+def _mro_of(t: type) -> Callable[..., list]:
+    """``int.mro()``, and ``type.mro(int)``."""
+
+    def mro(*args: Any) -> list:
+        if t is type:
+            if len(args) != 1 or not isinstance(args[0], type):
+                raise TypeError("descriptor 'mro' of 'type' object needs an argument")
+            return list(args[0].__mro__)
+        if args:
+            raise TypeError(f"mro() takes no arguments ({len(args)} given)")
+        return list(t.__mro__)
+
+    return mro
 
 
 def _with_traceback(exc: BaseException, tb: Any) -> BaseException:

@@ -11,12 +11,13 @@ generator is involved.
 from __future__ import annotations
 
 import builtins as host_builtins
+from operator import length_hint
 from typing import Any
 
 from . import attributes
 from .attributes import override
 from .code import UNBOUND
-from .context import check_size
+from .context import charge, check_size
 from .frames import RESUME_NEXT
 from .objects import (
     BoundBuiltin,
@@ -76,6 +77,23 @@ def is_callable(value: Any) -> bool:
 _WRAPPERS = (Generator, map, filter, zip, enumerate)
 
 
+def _paid(iterable: Any) -> bool:
+    """Pay for host iteration over ``iterable``; False if its length is unknown.
+
+    An iterator of unknown length (``map``, ``filter``, an endless one) must be
+    consumed by prelude code instead, which pays element by element.
+    """
+    size = length_hint(iterable, -1)
+    if size < 0:
+        return type(iterable) not in LAZY_ITERATORS  # not iterable at all: the host says so
+    charge(size)
+    return True
+
+
+# Host iterators whose length is unknown (and may be endless).
+LAZY_ITERATORS = frozenset({map, filter, zip, enumerate, reversed, type(iter(int, 0))})
+
+
 def _has_generator(values: Any) -> bool:
     return any(type(value) in _WRAPPERS for value in values)
 
@@ -101,10 +119,10 @@ def _collection(cls: type, prelude_name: str) -> Any:
     def build(vm: Any, args: list, kwargs: dict) -> Any:
         if kwargs:
             raise TypeError(f"{cls.__name__}() takes no keyword arguments")
-        if len(args) == 1 and type(args[0]) is Generator:
-            return CallRequest(prelude_function(prelude_name), [args[0]])
         if args:
-            check_growth(args[0])
+            check_growth(args[0])  # memory first: the more telling limit for a copy
+        if len(args) == 1 and (type(args[0]) is Generator or not _paid(args[0])):
+            return CallRequest(prelude_function(prelude_name), [args[0]])
         return cls(*args)
 
     return build
@@ -253,8 +271,8 @@ def _iter(vm: Any, value: Any, sentinel: Any = MISSING) -> Any:
     if sentinel is not MISSING:
         if not is_callable(value):
             raise TypeError("iter(v, w): v must be callable")
-        if host_callable(value):
-            return iter(value, sentinel)
+        # Even for a host callable: host code draining a host callable_iterator
+        # (any(iter(int, 1))) would loop forever inside one instruction.
         return CallRequest(prelude_function("__call_iter"), [value, sentinel])
     if type(value) is Generator:
         return value
@@ -269,9 +287,15 @@ def _sorted(vm: Any, iterable: Any = MISSING, /, *args: Any, key: Any = None,
         raise TypeError("sorted expected 1 argument, got 0")
     if args:
         raise TypeError(f"sorted expected 1 argument, got {1 + len(args)}")
-    if type(iterable) is Generator or not (key is None or host_callable(key)):
+    if type(iterable) is not Generator:
+        check_growth(iterable)
+    if (
+        type(iterable) is Generator
+        or not (key is None or host_callable(key))
+        or not _paid(iterable)
+    ):
         return CallRequest(prelude_function("__sorted"), [iterable, key, reverse])
-    check_growth(iterable)
+    charge(len(iterable) * 16 if isinstance(iterable, (list, tuple)) else 0)  # n log n
     return sorted(iterable, key=key, reverse=reverse)
 
 
@@ -304,7 +328,11 @@ def _minmax(name: str, is_max: bool) -> Any:
                 f"Cannot specify a default for {name}() with multiple positional arguments"
             )
         iterable = args[0] if len(args) == 1 else args
-        if type(iterable) is not Generator and (key is None or host_callable(key)):
+        if (
+            type(iterable) is not Generator
+            and (key is None or host_callable(key))
+            and _paid(iterable)
+        ):
             if default is MISSING:
                 return host(iterable, key=key)
             return host(iterable, key=key, default=default)
@@ -326,7 +354,7 @@ def _sum(vm: Any, iterable: Any = MISSING, /, start: Any = 0, *extra: Any) -> An
         raise TypeError("sum() can't sum bytes [use b''.join(seq) instead]")
     if isinstance(start, bytearray):
         raise TypeError("sum() can't sum bytearray [use b''.join(seq) instead]")
-    if type(iterable) is Generator:
+    if type(iterable) is Generator or not _paid(iterable):
         return CallRequest(prelude_function("__sum"), [iterable, start])
     return sum(iterable, start)
 
@@ -335,7 +363,7 @@ def _any_all(name: str) -> Any:
     host = any if name == "any" else all
 
     def test(vm: Any, iterable: Any) -> Any:
-        if type(iterable) is Generator:
+        if type(iterable) is Generator or not _paid(iterable):
             return CallRequest(prelude_function("__" + name), [iterable])
         return host(iterable)
 
@@ -404,12 +432,14 @@ def _repr(value: Any) -> str:
 def _str_join(vm: Any, separator: Any, iterable: Any) -> Any:
     if type(iterable) is Generator:
         return CallRequest(prelude_function("__join"), [separator, iterable])
-    if type(iterable) in (list, tuple) and len(iterable) > 64:
+    if type(iterable) in (list, tuple):
         try:
             total = sum(map(len, iterable)) + len(separator) * len(iterable)
         except TypeError:
             total = 0  # not all strings: join raises CPython's TypeError itself
         check_size(total)
+    if not _paid(iterable):
+        return CallRequest(prelude_function("__join"), [separator, iterable])
     return separator.join(iterable)
 
 
@@ -423,21 +453,34 @@ CODECS = frozenset(
 )
 
 
-def _codec(name: Any) -> Any:
+# Codecs CPython knows that work on bytes, not text: named in its error, never looked up.
+_BYTES_CODECS = frozenset(
+    {"rot13", "rot_13", "base64", "base_64", "base64_codec", "hex", "hex_codec", "zlib",
+     "zip", "zlib_codec", "bz2", "bz2_codec", "quopri", "quotedprintable", "quopri_codec",
+     "uu", "uu_codec"}
+)
+
+
+def check_codec(name: Any, use: str = "codecs.open()") -> Any:
+    """``name`` if it is one of :data:`CODECS`; CPython's LookupError otherwise."""
     if isinstance(name, str):
         normal = name.strip().lower().replace("-", "_").replace(" ", "_")
+        if normal in _BYTES_CODECS:
+            raise LookupError(
+                f"'{name}' is not a text encoding; use {use} to handle arbitrary codecs"
+            )
         if normal not in CODECS:
             raise LookupError(f"unknown encoding: {name}")
     return name
 
 
 def _encode(self: str, encoding: Any = "utf-8", errors: Any = "strict") -> bytes:
-    return str.encode(self, _codec(encoding), errors)
+    return str.encode(self, check_codec(encoding, "codecs.encode()"), errors)
 
 
 def _decoder(t: type) -> Any:
     def decode(self: Any, encoding: Any = "utf-8", errors: Any = "strict") -> str:
-        return t.decode(self, _codec(encoding), errors)
+        return t.decode(self, check_codec(encoding, "codecs.decode()"), errors)
 
     return decode
 
@@ -461,12 +504,21 @@ def _growing(t: type, name: str) -> Any:
     method = getattr(t, name)
 
     def grow(self: Any, *args: Any, **kwargs: Any) -> Any:
-        check_growth(self if name in ("copy", "fromkeys") else args[0] if args else ())
+        check_growth(self if name == "copy" else args[0] if args else ())
         for other in args[1:]:
             check_growth(other)
         return method(self, *args, **kwargs)
 
     return grow
+
+
+def _fromkeys(cls: type, iterable: Any = MISSING, value: Any = None, *rest: Any) -> dict:
+    if iterable is MISSING or rest:
+        count = 0 if iterable is MISSING else 2 + len(rest)
+        raise TypeError(f"fromkeys expected at least 1 argument, got {count}" if not count
+                        else f"fromkeys expected at most 2 arguments, got {count}")
+    check_growth(iterable)
+    return cls.fromkeys(iterable, value)
 
 
 def _str_format(vm: Any, template: str, *args: Any, **kwargs: Any) -> str:
@@ -533,13 +585,14 @@ def _install_overrides() -> None:
     override(str, "format_map", _str_format_map, needs_vm=True)
     for t, names in (
         (list, ("copy",)),
-        (dict, ("copy", "update", "fromkeys")),
+        (dict, ("copy", "update")),
         (set, ("copy", "update", "union", "symmetric_difference", "difference", "intersection")),
         (frozenset, ("copy", "union", "symmetric_difference", "difference", "intersection")),
         (bytearray, ("copy", "extend")),
     ):
         for name in names:
             override(t, name, _growing(t, name))
+    override(dict, "fromkeys", _fromkeys)
     override(list, "sort", _list_sort, needs_vm=True)
     override(list, "extend", _list_extend, needs_vm=True)
 

@@ -24,3 +24,10 @@ def check_size(size: int) -> None:
         meter.allocate(size)
     if size > HARD_CAP:
         raise MemoryError()
+
+
+def charge(units: int) -> None:
+    """Pay for ``units`` element operations the host is about to do for the sandbox."""
+    machine = current.get(None)
+    if machine is not None and units > 64:
+        machine.charge(units)

@@ -31,6 +31,7 @@ from ..errors import (
 )
 from . import attributes, operations
 from . import opcodes as op
+from .builtins import LAZY_ITERATORS
 from .code import UNBOUND, Code
 from .context import check_size
 from .frames import (
@@ -59,6 +60,7 @@ _MethodDescriptor = type(str.join)
 _MISSING = object()
 SLICE = 10_000  # instructions between limit checks
 MEMORY_SLICE = 2_000  # with a memory limit: measuring is cheap, overshooting is not
+HOST_SECONDS_PER_UNIT = 1e-8  # a generous estimate of one element operation in C
 DEFAULT_RECURSION_DEPTH = 1000  # CPython's default: beyond it, a catchable RecursionError
 
 
@@ -168,6 +170,7 @@ class Machine:
         self.slice_size = SLICE
         self.reraising = False
         self.cooperative = False  # yield CHECKPOINT between slices, so an event loop can run
+        self.charged = 0  # host work paid for as instructions (see charge); steps are real
         self.memory: MemoryMeter | None = None
         self.elapsed = 0.0
         self.resumed_at = 0.0
@@ -179,6 +182,7 @@ class Machine:
     def start_budget(self) -> None:
         """Reset the per-run counters (instructions, clock, memory)."""
         self.steps = 0
+        self.charged = 0
         limit = self.limits.max_memory
         self.memory = MemoryMeter(limit) if limit is not None else None
         if self.memory is not None:
@@ -215,7 +219,7 @@ class Machine:
         """Account for ``used`` instructions; check the limits; size of the next slice."""
         self.steps += used
         limit = self.limits.max_instructions
-        if limit is not None and self.steps > limit:
+        if limit is not None and self.steps + self.charged > limit:
             raise InstructionLimitError(f"Instruction limit exceeded (limit: {limit})")
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise TimeLimitError(
@@ -224,8 +228,25 @@ class Machine:
         if self.memory is not None:
             self.memory.measure()
         if limit is not None:
-            return max(0, min(self.slice_size, limit - self.steps))
+            return max(0, min(self.slice_size, limit - self.steps - self.charged))
         return self.slice_size
+
+    def charge(self, units: int) -> None:
+        """Pay for host work one instruction does (``units`` element operations).
+
+        The units count as instructions, and work that could not finish before
+        the time limit is refused before the host starts it.
+        """
+        self.charged += units
+        limit = self.limits.max_instructions
+        if limit is not None and self.steps + self.charged > limit:
+            raise InstructionLimitError(f"Instruction limit exceeded (limit: {limit})")
+        if self.deadline is not None and (
+            time.monotonic() + units * HOST_SECONDS_PER_UNIT > self.deadline
+        ):
+            raise TimeLimitError(
+                f"Time limit exceeded (limit: {self.limits.max_duration} seconds)"
+            )
 
     def recursion_error(self, depth: int) -> BaseException:
         limit = self.limits.max_recursion_depth
@@ -1374,11 +1395,24 @@ def _get_iter(value: Any) -> Any:
 
 
 def _contains(item: Any, container: Any) -> bool:
+    if type(container) in LAZY_ITERATORS:  # endless, maybe: pay item by item
+        for value in container:
+            if value is item or value == item:
+                return True
+            check_charge(1)
+        return False
     if _is_vm_object(container):
         if type(container) is Generator:
             return any(value is item or value == item for value in container)
         raise TypeError(f"argument of type '{type(container).__name__}' is not iterable")
     return item in container
+
+
+def check_charge(units: int) -> None:
+    """Pay for element operations done here, one at a time (see Machine.charge)."""
+    from .context import current
+
+    current.get().charge(units)
 
 
 def _subscript(container: Any, key: Any) -> Any:

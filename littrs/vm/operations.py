@@ -15,7 +15,7 @@ import ast
 import operator
 from typing import Any
 
-from .context import check_size
+from .context import charge, check_size
 from .objects import Generator
 
 _SEQUENCES = (str, bytes, bytearray, list, tuple)
@@ -45,17 +45,34 @@ def multiply(left: Any, right: Any) -> Any:
 
 
 def power(base: Any, exponent: Any, modulus: Any = None) -> Any:
-    if (
-        modulus is None
-        and type(exponent) is int
-        and isinstance(base, int)
-        and exponent > 1
-        and base not in (0, 1, -1)
-    ):
-        check_size(base.bit_length() * exponent // 8)
+    if type(exponent) is int and isinstance(base, int) and exponent > 1:
+        if modulus is None and base not in (0, 1, -1):
+            size = base.bit_length() * exponent
+            check_size(size // 8)
+            charge(2 * _big_int_cost(size // 30))
+        elif isinstance(modulus, int) and modulus:
+            # Square-and-multiply: two products of the modulus's size per exponent bit.
+            charge(2 * exponent.bit_length() * _big_int_cost(modulus.bit_length() // 30 + 1))
     if modulus is None:
         return base**exponent
     return pow(base, exponent, modulus)
+
+
+def _checks_divide(left: Any, right: Any) -> None:
+    if type(left) is int and type(right) is int:
+        bits = left.bit_length()
+        if bits > 64_000:  # schoolbook division: quadratic in the sizes
+            charge((bits // 30) * (right.bit_length() // 30 + 1) // 8)
+
+
+def floordiv(left: Any, right: Any) -> Any:
+    _checks_divide(left, right)
+    return left // right
+
+
+def inplace_floordiv(left: Any, right: Any) -> Any:
+    _checks_divide(left, right)
+    return operator.ifloordiv(left, right)
 
 
 def lshift(value: Any, shift: Any) -> Any:
@@ -74,6 +91,7 @@ def modulo(left: Any, right: Any) -> Any:
         from .formatting import percent_format
 
         return percent_format(left, right, check_size)
+    _checks_divide(left, right)
     return left % right
 
 
@@ -83,11 +101,20 @@ def _checks_add(left: Any, right: Any) -> None:
         check_size(_size(left) + _size(right))
 
 
+def _big_int_cost(words: int) -> int:
+    """Units of work (see Machine.charge) of multiplying ``words``-word ints (Karatsuba).
+
+    Measured on CPython 3.11: about 2.5 ns per ``words ** 1.585``, a quarter of a unit.
+    """
+    return int(words**1.585) // 4 if words > 64 else words * words // 4
+
+
 def _checks_multiply(left: Any, right: Any) -> None:
     tl = type(left)
     if tl is int and type(right) is int:
         if left.bit_length() + right.bit_length() > 64_000:
             check_size((left.bit_length() + right.bit_length()) // 8)
+            charge(_big_int_cost(max(left.bit_length(), right.bit_length()) // 30))
     elif tl in _SEQUENCES:
         _check_repeat(left, right)
     elif type(right) in _SEQUENCES:
@@ -113,13 +140,10 @@ def inplace_multiply(left: Any, right: Any) -> Any:
 
 
 def inplace_power(left: Any, right: Any) -> Any:
-    if (
-        type(right) is int
-        and isinstance(left, int)
-        and right > 1
-        and left not in (0, 1, -1)
-    ):
-        check_size(left.bit_length() * right // 8)
+    if type(right) is int and isinstance(left, int) and right > 1 and left not in (0, 1, -1):
+        size = left.bit_length() * right
+        check_size(size // 8)
+        charge(2 * _big_int_cost(size // 30))
     return operator.ipow(left, right)
 
 
@@ -132,6 +156,7 @@ def inplace_lshift(left: Any, right: Any) -> Any:
 def inplace_modulo(left: Any, right: Any) -> Any:
     if type(left) in _TEXT:
         return modulo(left, right)
+    _checks_divide(left, right)
     return operator.imod(left, right)
 
 
@@ -140,7 +165,7 @@ BINARY: dict[type, Any] = {
     ast.Sub: operator.sub,
     ast.Mult: multiply,
     ast.Div: operator.truediv,
-    ast.FloorDiv: operator.floordiv,
+    ast.FloorDiv: floordiv,
     ast.Mod: modulo,
     ast.Pow: power,
     ast.LShift: lshift,
@@ -158,7 +183,7 @@ INPLACE: dict[type, Any] = {
     ast.Sub: operator.isub,
     ast.Mult: inplace_multiply,
     ast.Div: operator.itruediv,
-    ast.FloorDiv: operator.ifloordiv,
+    ast.FloorDiv: inplace_floordiv,
     ast.Mod: inplace_modulo,
     ast.Pow: inplace_power,
     ast.LShift: inplace_lshift,
@@ -186,7 +211,9 @@ def check_growth(added: Any) -> None:
     except TypeError:
         return
     if size > 1024:
-        check_size(size * (1 if type(added) in _TEXT else 8))
+        # A range makes its ints as it goes: a reference and an int object each.
+        per_item = 1 if type(added) in _TEXT else 36 if type(added) is range else 8
+        check_size(size * per_item)
 
 
 def slice_of(container: Any, key: slice) -> Any:

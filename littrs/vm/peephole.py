@@ -37,7 +37,7 @@ _CHEAP_WITH_NUMBER = {
     operator.sub: operator.sub,
     operations.multiply: operator.mul,
     operations.modulo: operator.mod,
-    operator.floordiv: operator.floordiv,
+    operations.floordiv: operator.floordiv,
     operator.truediv: operator.truediv,
     operator.rshift: operator.rshift,
     operator.and_: operator.and_,
