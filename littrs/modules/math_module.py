@@ -17,9 +17,9 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..vm.context import check_size
+from ..vm.context import charge, check_size
 from ..vm.objects import Builtin, Module
-from ..vm.operations import multiply
+from ..vm.operations import big_int_cost, multiply
 
 _LN2 = math.log(2)
 _EXACT = (int, bool)
@@ -32,8 +32,10 @@ def _is_exact(value: Any) -> bool:
 
 
 def _check_bits(bits: float) -> None:
+    """The result's memory, and the time to make it: about a product of its size."""
     if bits > _SMALL:
         check_size(int(bits) // 8 + 1)
+        charge(2 * big_int_cost(int(bits) // 30))
 
 
 def _log2_factorial_ratio(n: int, k: int) -> float:
@@ -191,7 +193,15 @@ def sumprod(*args: Any, **kwargs: Any) -> Any:  # pragma: no cover - CPython 3.1
     return host(p, q)
 
 
+def isqrt(*args: Any, **kwargs: Any) -> Any:
+    if len(args) == 1 and type(args[0]) is int and args[0].bit_length() > _SMALL:
+        # Newton's method: a division of the argument's size per doubling of precision.
+        charge(4 * big_int_cost(args[0].bit_length() // 30))
+    return math.isqrt(*args, **kwargs)
+
+
 _GUARDED: dict[str, Callable[..., Any]] = {
+    "isqrt": isqrt,
     "factorial": factorial,
     "comb": comb,
     "perm": perm,

@@ -49,10 +49,10 @@ def power(base: Any, exponent: Any, modulus: Any = None) -> Any:
         if modulus is None and base not in (0, 1, -1):
             size = base.bit_length() * exponent
             check_size(size // 8)
-            charge(2 * _big_int_cost(size // 30))
+            charge(2 * big_int_cost(size // 30))
         elif isinstance(modulus, int) and modulus:
             # Square-and-multiply: two products of the modulus's size per exponent bit.
-            charge(2 * exponent.bit_length() * _big_int_cost(modulus.bit_length() // 30 + 1))
+            charge(2 * exponent.bit_length() * big_int_cost(modulus.bit_length() // 30 + 1))
     if modulus is None:
         return base**exponent
     return pow(base, exponent, modulus)
@@ -101,7 +101,7 @@ def _checks_add(left: Any, right: Any) -> None:
         check_size(_size(left) + _size(right))
 
 
-def _big_int_cost(words: int) -> int:
+def big_int_cost(words: int) -> int:
     """Units of work (see Machine.charge) of multiplying ``words``-word ints (Karatsuba).
 
     Measured on CPython 3.11: about 2.5 ns per ``words ** 1.585``, a quarter of a unit.
@@ -114,7 +114,7 @@ def _checks_multiply(left: Any, right: Any) -> None:
     if tl is int and type(right) is int:
         if left.bit_length() + right.bit_length() > 64_000:
             check_size((left.bit_length() + right.bit_length()) // 8)
-            charge(_big_int_cost(max(left.bit_length(), right.bit_length()) // 30))
+            charge(big_int_cost(max(left.bit_length(), right.bit_length()) // 30))
     elif tl in _SEQUENCES:
         _check_repeat(left, right)
     elif type(right) in _SEQUENCES:
@@ -143,7 +143,7 @@ def inplace_power(left: Any, right: Any) -> Any:
     if type(right) is int and isinstance(left, int) and right > 1 and left not in (0, 1, -1):
         size = left.bit_length() * right
         check_size(size // 8)
-        charge(2 * _big_int_cost(size // 30))
+        charge(2 * big_int_cost(size // 30))
     return operator.ipow(left, right)
 
 
