@@ -28,7 +28,7 @@ from .objects import (
     Module,
     ResumeRequest,
 )
-from .operations import check_growth, power
+from .operations import check_growth, check_render, power
 from .prelude import MISSING, prelude_function
 
 _HostMethod = type([].append)
@@ -215,6 +215,8 @@ def _reversed(vm: Any, args: list, kwargs: dict) -> Any:
 
 
 def _str(vm: Any, args: list, kwargs: dict) -> Any:
+    if len(args) == 1:
+        check_render(args[0])
     return str(*args, **kwargs)
 
 
@@ -245,6 +247,8 @@ def _print(vm: Any, *args: Any, sep: Any = " ", end: Any = "\n", file: Any = Non
         raise TypeError(f"sep must be None or a string, not {type(sep).__name__}")
     if end is not None and not isinstance(end, str):
         raise TypeError(f"end must be None or a string, not {type(end).__name__}")
+    for arg in args:
+        check_render(arg)
     text = (" " if sep is None else sep).join([str(arg) for arg in args])
     text += "\n" if end is None else end
     if file is None:
@@ -426,6 +430,7 @@ def _pow(base: Any, exp: Any, mod: Any = None) -> Any:
 
 
 def _repr(value: Any) -> str:
+    check_render(value)
     return repr(value)
 
 

@@ -1069,6 +1069,7 @@ class Machine:
             conversion, has_spec = arg
             spec = stack.pop() if has_spec else ""
             value = stack[-1]
+            operations.check_render(value)
             if conversion == "r":
                 value = repr(value)
             elif conversion == "s":

@@ -235,3 +235,57 @@ def subscript(container: Any, key: Any) -> Any:
             return container[key]
         raise TypeError(f"type '{container.__name__}' is not subscriptable")
     return container[key]
+
+
+_CONTAINERS = (list, tuple, dict, set, frozenset)
+
+
+def _atom_width(value: Any) -> int:
+    t = type(value)
+    if t is str:
+        return len(value) + 2
+    if t is bytes or t is bytearray:
+        return 4 * len(value) + 3
+    if t is int:
+        return value.bit_length() * 10 // 33 + 2
+    return 24
+
+
+def check_render(value: Any) -> None:
+    """Before ``repr``/``str`` of a container: the text it would make must fit the budget.
+
+    Shared references render once per path (``x = [x, x]`` doubles at each
+    level), so the width is computed over the graph, each object once, with a
+    cycle rendering as ``[...]``; the host's own rendering comes after the check.
+    """
+    if type(value) not in _CONTAINERS:
+        return
+    widths: dict[int, int] = {}
+    on_path: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(value, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        if done:
+            on_path.discard(key)
+            items = node.items() if type(node) is dict else node
+            total = 2
+            for item in items:
+                for part in item if type(node) is dict else (item,):
+                    total += 2 + (
+                        widths.get(id(part), 5) if type(part) in _CONTAINERS else _atom_width(part)
+                    )
+            widths[key] = total
+            continue
+        if key in widths or key in on_path:
+            continue
+        on_path.add(key)
+        stack.append((node, True))
+        items = node.items() if type(node) is dict else node
+        for item in items:
+            for part in item if type(node) is dict else (item,):
+                if type(part) in _CONTAINERS and id(part) not in widths:
+                    stack.append((part, False))
+    width = widths[id(value)]
+    check_size(width)
+    charge(width // 16)
