@@ -37,13 +37,12 @@ bounded by memory, not by the host's recursion limit.
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator
 from operator import is_
 from types import NoneType
 from typing import Any
-
-import attrs
 
 __all__ = ["to_host", "to_sandbox"]
 
@@ -188,8 +187,8 @@ def _inbound(x: object) -> _Found | None:
             return handler(x)
     if dataclasses.is_dataclass(cls):
         names = [field.name for field in dataclasses.fields(cls)]
-    elif attrs.has(cls):
-        names = [field.name for field in attrs.fields(cls)]
+    elif _is_attrs_class(cls):
+        names = [field.name for field in sys.modules["attrs"].fields(cls)]
     else:
         return None
     read = object.__getattribute__  # not an overridden __getattribute__ or __getattr__
@@ -328,6 +327,15 @@ class _Copier:
         message = self.message.format(what, _type_name(type(culprit))) + why
         path = _locate(self.root, culprit, self.classify)
         return TypeError(f"{message} (at {path})" if path else message)
+
+
+def _is_attrs_class(cls: type) -> bool:
+    """Whether ``cls`` is an attrs class; attrs is not imported for it (cold start)."""
+    if "attrs" not in sys.modules and "attr" not in sys.modules:
+        return False  # no attrs class can exist without attrs imported
+    import attrs
+
+    return attrs.has(cls)
 
 
 def _type_name(cls: type) -> str:

@@ -29,7 +29,6 @@ import contextlib
 import io
 import os
 import posixpath
-import secrets
 import stat
 import weakref
 from collections.abc import Callable
@@ -551,7 +550,7 @@ def _replace(path: str, content: bytes) -> None:
         mode: int | None = stat.S_IMODE(os.stat(path).st_mode)
     except FileNotFoundError:
         mode = None  # a new file: 0o666 less the umask, as open() would create it
-    temp = os.path.join(directory, f".{base}.{secrets.token_hex(8)}{_TEMP_SUFFIX}")
+    temp = os.path.join(directory, f".{base}.{os.urandom(8).hex()}{_TEMP_SUFFIX}")
     fd = os.open(temp, _TEMP_FLAGS, 0o666)
     try:
         try:

@@ -12,7 +12,6 @@ import keyword
 import os
 import sys
 from collections.abc import Callable
-from traceback import format_exception_only
 from typing import Any
 
 from .boundary import to_host, to_sandbox
@@ -219,6 +218,8 @@ class Sandbox:
         try:
             return compile_source(source)
         except SyntaxError as error:
+            from traceback import format_exception_only  # only a failing compile needs it
+
             raise SandboxError(
                 type(error).__name__, str(error.msg), "".join(format_exception_only(error))
             ) from None

@@ -9,9 +9,11 @@ no host exception object, traceback or frame crosses.
 
 from __future__ import annotations
 
-import inspect
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import inspect
 
 from .vm.builtins import EXCEPTIONS
 
@@ -19,6 +21,8 @@ _BUILTIN_EXCEPTIONS = frozenset(EXCEPTIONS.values())
 
 
 def _signature(tool: Any) -> inspect.Signature | None:
+    import inspect  # only tools with signatures need it
+
     if tool.fn is None:
         return None
     if tool.signature is None:
@@ -57,6 +61,8 @@ def _cached_stub(tool: Any) -> Any:
 
 
 def _binding_stub(tool: Any) -> Any:
+    import inspect  # only tools with signatures need it
+
     signature = _signature(tool)
     if signature is None:
         return None
@@ -103,6 +109,8 @@ def _plain(value: Any) -> Any:
 
 def describe_tool(tool: Any, name: str | None = None) -> str:
     """A Python-style stub of one tool, ready to paste into a prompt."""
+    import inspect  # only tools with signatures need it
+
     name = name or tool.name
     if tool.raw:
         header = f"def {name}(*args):"
@@ -121,6 +129,8 @@ def describe_tool(tool: Any, name: str | None = None) -> str:
 
 
 def _render_signature(signature: inspect.Signature) -> str:
+    import inspect  # only tools with signatures need it
+
     parameters = []
     seen_keyword_only = False
     previous_kind = None

@@ -14,7 +14,6 @@ callbacks, consume sandbox iterators or must be cost-checked.
 from __future__ import annotations
 
 from collections.abc import Callable
-from json import JSONDecodeError
 from typing import Any
 
 from .objects import BoundBuiltin, Builtin, Function, Generator, Module
@@ -177,7 +176,9 @@ def load_attr(obj: Any, name: str) -> Any:
             return getattr(obj, "name", None)
         if isinstance(obj, OSError) and name in ("errno", "strerror", "filename"):
             return getattr(obj, name)
-        if isinstance(obj, JSONDecodeError) and name in ("msg", "doc", "pos", "lineno", "colno"):
+        if type(obj).__name__ == "JSONDecodeError" and name in (
+            "msg", "doc", "pos", "lineno", "colno"
+        ):
             return getattr(obj, name)
         if isinstance(obj, SystemExit) and name == "code":
             return obj.code
