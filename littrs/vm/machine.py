@@ -501,13 +501,14 @@ class Machine:
                             if fcode.plain and arg == fcode.argcount:
                                 if len(frames) >= max_depth:
                                     raise self.recursion_error(len(frames))
-                                args += fcode.padding
+                                if fcode.padding:
+                                    args += fcode.padding
+                                # Built inline: frame.pc is first read after it is stored.
                                 new = new_frame(Frame)
                                 new.code = code = fcode
                                 new.fast = fast = args
                                 new.cells = cells = None
                                 new.stack = stack = []
-                                new.pc = 0
                                 new.globals = globals_ = func.globals
                                 new.generator = None
                                 frame.pc = pc
