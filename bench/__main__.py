@@ -9,7 +9,7 @@ import os
 import platform
 import sys
 
-from . import snapshots
+from . import limits, snapshots
 from .runner import Result, measure, table
 from .workloads import WORKLOADS
 
@@ -18,7 +18,7 @@ QUICK_REPEAT = 3
 
 
 def main(argv: list[str] | None = None) -> int:
-    names = [w.name for w in WORKLOADS] + ["snapshot"]
+    names = [w.name for w in WORKLOADS] + ["snapshot", "limits"]
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (smoke run)")
     parser.add_argument(
@@ -45,6 +45,12 @@ def main(argv: list[str] | None = None) -> int:
         snapshot_figures = snapshots.measure(repeat * 2)
         print()
         print(snapshots.report(snapshot_figures))
+    limit_rows = None
+    if not args.only or "limits" in args.only:
+        print("  limits ...", file=sys.stderr, flush=True)
+        limit_rows = limits.measure(max(3, repeat // 2))
+        print()
+        print(limits.report(limit_rows))
 
     if args.json:
         payload = {
@@ -56,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
             "repeat": repeat,
             "results": [r.as_dict() for r in results],
             "snapshot": snapshot_figures,
+            "limits": limit_rows,
         }
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(payload, fh, indent=2)
