@@ -508,8 +508,9 @@ def test_memory_attacks_end_in_the_memory_limit(case: str, outcomes: dict) -> No
     got = result(outcomes, case)
     # An endless iterator is drained by prelude code that pays per item: it may meet the
     # instruction limit before the memory limit.
-    kinds = (MEMORY, "InstructionLimitError") if case == "host-infinite-iterator" else (MEMORY,)
-    assert_limit(got, *kinds, within=5.0)
+    endless = case == "host-infinite-iterator"
+    kinds = (MEMORY, "InstructionLimitError") if endless else (MEMORY,)
+    assert_limit(got, *kinds, within=15.0 if endless else 5.0)
     limit = 8 * 2**20 if case == "str-of-dag" else LIMITS["max_memory"]
     assert got.peak <= limit + 32 * 2**20, str(got)
 
@@ -616,20 +617,7 @@ def test_deep_self_comparison_is_answered_by_identity(outcomes: dict) -> None:
     assert (got.kind, got.type, got.after) == ("value", "bool", 2), str(got)
 
 
-def _segfault(what: str) -> pytest.MarkDecorator:
-    return _xfail(
-        "the host process dies with SIGSEGV: CPython 3.11 recurses in C without a depth check "
-        f"in {what}; sandbox code builds the 10**6-deep chain in a loop"
-    )
-
-
-@pytest.mark.parametrize("case", _cases(
-    ["deep-tuple-hash", "deep-tuple-set", "deep-filter", "deep-map"],
-    {
-        "deep-tuple-hash": _segfault("tuple hashing (hash(t))"),
-        "deep-tuple-set": _segfault("tuple hashing ({t})"),
-    },
-))
+@pytest.mark.parametrize("case", ["deep-tuple-hash", "deep-tuple-set", "deep-filter", "deep-map"])
 def test_deep_host_recursion_does_not_kill_the_host(case: str, outcomes: dict) -> None:
     got = result(outcomes, case)
     assert got.kind in ("limit", "sandbox") and got.after == 2, str(got)

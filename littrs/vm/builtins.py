@@ -28,7 +28,7 @@ from .objects import (
     Module,
     ResumeRequest,
 )
-from .operations import check_growth, check_render, power
+from .operations import check_growth, check_nesting, check_render, power
 from .prelude import MISSING, prelude_function
 
 _HostMethod = type([].append)
@@ -123,6 +123,8 @@ def _collection(cls: type, prelude_name: str) -> Any:
             check_growth(args[0])  # memory first: the more telling limit for a copy
         if len(args) == 1 and (type(args[0]) is Generator or not _paid(args[0])):
             return CallRequest(prelude_function(prelude_name), [args[0]])
+        if args and (cls is tuple or cls is frozenset):
+            check_nesting(args[0])
         return cls(*args)
 
     return build

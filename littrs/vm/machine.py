@@ -818,6 +818,10 @@ class Machine:
                         if arg:
                             value = tuple(stack[-arg:])
                             del stack[-arg:]
+                            for item in value:
+                                if type(item) is tuple or type(item) is frozenset:
+                                    operations.check_nesting(value)
+                                    break
                             stack.append(value)
                         else:
                             stack.append(())
@@ -1122,6 +1126,7 @@ class Machine:
                     )
                 target[key] = value
         elif opcode == op.LIST_TO_TUPLE:
+            operations.check_nesting(stack[-1])
             stack[-1] = tuple(stack[-1])
         elif opcode == op.UNPACK_EX:
             before, after = arg

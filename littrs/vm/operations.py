@@ -289,3 +289,44 @@ def check_render(value: Any) -> None:
     width = widths[id(value)]
     check_size(width)
     charge(width // 16)
+
+
+# Hashing a tuple recurses in C with no depth check (CPython 3.11): a tuple nested
+# some 150,000 deep crashes the process when hashed. Nesting is bounded where
+# tuples and frozensets are built from sandbox values; depths from _CACHED_DEPTH
+# up are remembered, so each check walks at most that far down.
+MAX_NESTING = 10_000
+_CACHED_DEPTH = 16
+_depths: dict[int, tuple[Any, int]] = {}
+
+
+def _nesting(value: Any) -> int:
+    """How deep tuples and frozensets nest inside ``value`` (itself one of them)."""
+    cached = _depths.get(id(value))
+    if cached is not None and cached[0] is value:
+        return cached[1]
+    depth = 1
+    stack = [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        if level > depth:
+            depth = level
+        for item in node:
+            if type(item) is tuple or type(item) is frozenset:
+                known = _depths.get(id(item))
+                if known is not None and known[0] is item:
+                    depth = max(depth, level + known[1])
+                else:
+                    stack.append((item, level + 1))
+    if depth >= _CACHED_DEPTH:
+        if len(_depths) > 10_000:  # keeps tuples alive: bounded, and rebuilt on demand
+            _depths.clear()
+        _depths[id(value)] = (value, depth)
+    return depth
+
+
+def check_nesting(items: Any) -> None:
+    """Before a tuple or frozenset of ``items`` is built: refuse one nested too deeply."""
+    for item in items:
+        if (type(item) is tuple or type(item) is frozenset) and _nesting(item) >= MAX_NESTING:
+            raise RecursionError("maximum recursion depth exceeded while building a tuple")
