@@ -482,10 +482,22 @@ class Machine:
                             if value is _MISSING:
                                 raise _name_error(arg, code, fast, globals_, builtins)
                         stack.append(value)
+                    elif opcode is BINOP_FAST_CONST:
+                        value = fast[arg[1]]
+                        if type(value) is int:
+                            stack.append(arg[3](value, arg[2]))
+                        elif value is UNBOUND:
+                            raise _unbound_local(code, arg[1])
+                        else:
+                            stack.append(arg[0](value, arg[2]))
+                    elif opcode is CMPJUMP_FAST_CONST:
+                        value = fast[arg[1]]
+                        if value is UNBOUND:
+                            raise _unbound_local(code, arg[1])
+                        if not arg[0](value, arg[2]):
+                            pc = arg[3]
                     elif opcode is LOAD_CONST:
                         stack.append(arg)
-                    elif opcode is STORE_FAST:
-                        fast[arg] = stack.pop()
                     elif opcode is CALL:
                         if arg == 1:
                             args = [stack.pop()]
@@ -577,56 +589,6 @@ class Machine:
                             stack.append(value)
                             continue
                         stack.append(result)
-                    elif opcode is FOR_ITER:
-                        iterator = stack[-1]
-                        if type(iterator) is Generator:
-                            resumed = self.resume_generator(iterator, None, None, RESUME_FOR, UNBOUND, arg)
-                            if type(resumed) is Frame:
-                                if len(frames) >= max_depth:
-                                    iterator.running = False
-                                    raise self.recursion_error(len(frames))
-                                frame.pc = pc
-                                frames.append(frame)
-                                frame = resumed
-                                break
-                            stack.pop()
-                            pc = arg
-                            continue
-                        value = next(iterator, _MISSING)
-                        if value is _MISSING:
-                            stack.pop()
-                            pc = arg
-                        else:
-                            stack.append(value)
-                    elif opcode is JUMP_BACKWARD:
-                        pc = arg
-                        if budget < 0:
-                            budget = slice_start = self.next_slice(slice_start - budget)
-                            if self.cooperative:
-                                frame.pc = pc
-                                self.pause(frame, frames)
-                                try:
-                                    yield CHECKPOINT
-                                except GeneratorExit:
-                                    self.steps += slice_start - budget
-                                    return None
-                                self.unpause()
-                    elif opcode is STORE_GLOBAL:
-                        globals_[arg] = stack.pop()
-                    elif opcode is BINOP_FAST_CONST:
-                        value = fast[arg[1]]
-                        if type(value) is int:
-                            stack.append(arg[3](value, arg[2]))
-                        elif value is UNBOUND:
-                            raise _unbound_local(code, arg[1])
-                        else:
-                            stack.append(arg[0](value, arg[2]))
-                    elif opcode is CMPJUMP_FAST_CONST:
-                        value = fast[arg[1]]
-                        if value is UNBOUND:
-                            raise _unbound_local(code, arg[1])
-                        if not arg[0](value, arg[2]):
-                            pc = arg[3]
                     elif opcode is RETURN_VALUE:
                         if arg is None:
                             value = stack.pop()
@@ -674,6 +636,44 @@ class Machine:
                         cells = frame.cells
                         globals_ = frame.globals
                         pc = frame.pc
+                    elif opcode is STORE_FAST:
+                        fast[arg] = stack.pop()
+                    elif opcode is FOR_ITER:
+                        iterator = stack[-1]
+                        if type(iterator) is Generator:
+                            resumed = self.resume_generator(iterator, None, None, RESUME_FOR, UNBOUND, arg)
+                            if type(resumed) is Frame:
+                                if len(frames) >= max_depth:
+                                    iterator.running = False
+                                    raise self.recursion_error(len(frames))
+                                frame.pc = pc
+                                frames.append(frame)
+                                frame = resumed
+                                break
+                            stack.pop()
+                            pc = arg
+                            continue
+                        value = next(iterator, _MISSING)
+                        if value is _MISSING:
+                            stack.pop()
+                            pc = arg
+                        else:
+                            stack.append(value)
+                    elif opcode is JUMP_BACKWARD:
+                        pc = arg
+                        if budget < 0:
+                            budget = slice_start = self.next_slice(slice_start - budget)
+                            if self.cooperative:
+                                frame.pc = pc
+                                self.pause(frame, frames)
+                                try:
+                                    yield CHECKPOINT
+                                except GeneratorExit:
+                                    self.steps += slice_start - budget
+                                    return None
+                                self.unpause()
+                    elif opcode is STORE_GLOBAL:
+                        globals_[arg] = stack.pop()
                     elif opcode is LOAD_ATTR:
                         stack[-1] = load_attr(stack[-1], arg)
                     elif opcode is BINARY_ADD:
@@ -728,16 +728,6 @@ class Machine:
                             stack[-1] = arg[2](value, arg[1])
                         else:
                             stack[-1] = arg[0](value, arg[1])
-                    elif opcode is CMPJUMP_CONST:
-                        if not arg[0](stack.pop(), arg[1]):
-                            pc = arg[2]
-                    elif opcode is UNPACK2_STORE_FAST:
-                        sequence = stack.pop()
-                        ts = type(sequence)
-                        if (ts is tuple or ts is list) and len(sequence) == 2:
-                            fast[arg[0]], fast[arg[1]] = sequence
-                        else:
-                            fast[arg[0]], fast[arg[1]] = self.unpack_values(sequence, 2, None)
                     elif opcode is INPLACE_ADD:
                         right = stack.pop()
                         left = stack[-1]
@@ -798,6 +788,16 @@ class Machine:
                         value = stack.pop()
                         key = stack.pop()
                         stack[-arg][key] = value
+                    elif opcode is CMPJUMP_CONST:
+                        if not arg[0](stack.pop(), arg[1]):
+                            pc = arg[2]
+                    elif opcode is UNPACK2_STORE_FAST:
+                        sequence = stack.pop()
+                        ts = type(sequence)
+                        if (ts is tuple or ts is list) and len(sequence) == 2:
+                            fast[arg[0]], fast[arg[1]] = sequence
+                        else:
+                            fast[arg[0]], fast[arg[1]] = self.unpack_values(sequence, 2, None)
                     elif opcode is LOAD_DEREF:
                         value = cells[arg].contents
                         if value is UNBOUND:
