@@ -6,6 +6,8 @@ import contextlib
 import io
 import re
 import runpy
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -22,10 +24,14 @@ def _blocks(path: Path) -> list[str]:
 @pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.name)
 def test_python_blocks_in_document_run(path: Path) -> None:
     """The blocks of one document run in order in one namespace, as a reader would."""
-    namespace: dict = {"__name__": "__docs__"}
-    for block in _blocks(path):
-        with contextlib.redirect_stdout(io.StringIO()):
-            exec(compile(block, str(path), "exec"), namespace)
+    module = types.ModuleType("__docs__")  # a real module: dataclasses look it up
+    sys.modules[module.__name__] = module
+    try:
+        for block in _blocks(path):
+            with contextlib.redirect_stdout(io.StringIO()):
+                exec(compile(block, str(path), "exec"), module.__dict__)
+    finally:
+        del sys.modules[module.__name__]
 
 
 def test_readme_has_python_examples() -> None:

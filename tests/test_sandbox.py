@@ -174,3 +174,47 @@ def test_print_to_a_mounted_file(tmp_path) -> None:
     assert (tmp_path / "log.txt").read_text() == "a-1\nb\n"
     with pytest.raises(SandboxError, match="object has no attribute 'write'"):
         sb.run("print('x', file=3)")
+
+
+def test_describe_renders_annotations_as_written_and_lists_module_functions() -> None:
+    from typing import Optional
+
+    class User:
+        pass
+
+    sb = Sandbox()
+
+    @sb.tool
+    def find(name: Optional[str], rows: list[dict[str, int]], owner: User = None) -> dict:
+        """Find things.
+
+        Longer text.
+        """
+
+    sb.register("raw", lambda args: None)
+    sb.module("geo", {"distance": lambda a, b: 0, "unit": "km"})
+    text = sb.describe()
+    assert text.startswith(
+        "def find(name: Optional[str], rows: list[dict[str, int]], owner: User = None) -> dict:\n"
+        '    """Find things.\n\n    Longer text.\n    """'
+    )
+    assert "def raw(*args):" in text
+    assert "# module geo (import geo)\ndef distance(a, b):" in text
+    assert text.index("def find") < text.index("def raw") < text.index("# module geo")
+
+
+def test_tool_results_cross_the_boundary_as_plain_values() -> None:
+    import dataclasses
+
+    @dataclasses.dataclass
+    class Row:
+        id: int
+
+    sb = Sandbox()
+    sb.tool(lambda: [Row(1), Row(2)], name="rows")
+    sb.tool(lambda: object(), name="bad")
+    assert sb.run("[r['id'] for r in rows()]") == [1, 2]
+    with pytest.raises(SandboxError) as caught:  # the call fails where the code made it
+        sb.run("bad()")
+    assert caught.value.type_name == "TypeError"
+    assert caught.value.message == "cannot pass a value of type 'object' into the sandbox"
