@@ -49,7 +49,7 @@ class Code:
         "padding",
         "cell_args",
         "simple",
-        "plain",
+        "plain_argcount",
         "kind",
         "source",
         "path",
@@ -107,9 +107,10 @@ class Code:
         # A simple code takes exactly `argcount` positional arguments and
         # needs no binding beyond copying them into the first slots.
         self.simple = not (kwonlyargcount or has_varargs or has_varkw)
-        # A plain code also needs no cells and makes no generator: the
-        # machine's fastest call path.
-        self.plain = self.simple and not (cellvars or freevars or is_generator)
+        # A plain code also needs no cells and makes no generator: the machine's
+        # fastest call path takes it when a call passes exactly this many positionals.
+        plain = self.simple and not (cellvars or freevars or is_generator)
+        self.plain_argcount = argcount if plain else -1
 
     @property
     def total_args(self) -> int:

@@ -510,7 +510,7 @@ class Machine:
                         tf = type(func)
                         if tf is Function:
                             fcode = func.code
-                            if fcode.plain and arg == fcode.argcount:
+                            if fcode.plain_argcount == arg:
                                 if len(frames) >= max_depth:
                                     raise self.recursion_error(len(frames))
                                 if fcode.padding:
