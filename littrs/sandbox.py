@@ -319,10 +319,10 @@ class Sandbox:
     def _outcome(self, machine: Machine, driver: Any, step: ToolCall | Finished) -> Any:
         """What the host sees after a step; a call that does not bind fails in the sandbox."""
         while type(step) is ToolCall:
-            if step.tool.raw or step.tool.fn is None:
-                return PendingCall(self, machine, driver, step)
             try:
-                bind_tool_call(step.tool, step.args, step.kwargs or {})
+                pending = PendingCall(self, machine, driver, step)  # arguments to host values
+                if not (step.tool.raw or step.tool.fn is None):
+                    bind_tool_call(step.tool, pending.args, pending.kwargs)
             except TypeError as error:
                 if driver is None:
                     frame, frames = machine.paused
@@ -332,7 +332,7 @@ class Sandbox:
                 else:
                     step = self._advance(machine, driver, exc=tool_exception(error))
             else:
-                return PendingCall(self, machine, driver, step)
+                return pending
         return Complete(to_host(step.value), split_lines("".join(machine.output)))
 
     def _resume(

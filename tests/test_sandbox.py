@@ -185,7 +185,7 @@ def test_describe_renders_annotations_as_written_and_lists_module_functions() ->
     sb = Sandbox()
 
     @sb.tool
-    def find(name: Optional[str], rows: list[dict[str, int]], owner: User = None) -> dict:
+    def find(name: Optional[str], rows: list[dict[str, int]], owner: User = None) -> dict:  # noqa: UP045 - the rendering of Optional is what is tested
         """Find things.
 
         Longer text.

@@ -328,10 +328,15 @@ def store_attr(obj: Any, name: str, value: Any) -> None:
         )
     table = METHODS.get(t)
     if table is not None and name in table:
-        raise AttributeError(
-            f"'{t.__name__}' object attribute '{name}' is read-only"
-        )
+        raise _read_only(t, name, table[name])
     raise AttributeError(f"'{t.__name__}' object has no attribute '{name}'")
+
+
+def _read_only(t: type, name: str, entry: Any) -> AttributeError:
+    """CPython's error for setting or deleting what a builtin type defines."""
+    if type(entry).__name__ in ("getset_descriptor", "member_descriptor"):
+        return AttributeError(f"attribute '{name}' of '{t.__name__}' objects is not writable")
+    return AttributeError(f"'{t.__name__}' object attribute '{name}' is read-only")
 
 
 def delete_attr(obj: Any, name: str) -> None:
@@ -342,6 +347,9 @@ def delete_attr(obj: Any, name: str) -> None:
     if type(obj) is Module and name in obj.namespace:
         del obj.namespace[name]
         return
+    table = METHODS.get(type(obj))
+    if table is not None and name in table:
+        raise _read_only(type(obj), name, table[name])
     raise attribute_error(obj, name)
 
 

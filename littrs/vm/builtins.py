@@ -119,15 +119,20 @@ def _collection(cls: type, prelude_name: str) -> Any:
     def build(vm: Any, args: list, kwargs: dict) -> Any:
         if kwargs:
             raise TypeError(f"{cls.__name__}() takes no keyword arguments")
+        if len(args) > 1:
+            raise TypeError(f"{cls.__name__} expected at most 1 argument, got {len(args)}")
         if args:
             check_growth(args[0])  # memory first: the more telling limit for a copy
         if len(args) == 1 and (type(args[0]) is Generator or not _paid(args[0])):
             return CallRequest(prelude_function(prelude_name), [args[0]])
-        if args and (cls is tuple or cls is frozenset):
+        if args and (cls is tuple or cls is frozenset) and type(args[0]) in _NESTABLE:
             check_nesting(args[0])
         return cls(*args)
 
     return build
+
+
+_NESTABLE = (list, tuple, set, frozenset, dict)
 
 
 def _dict(vm: Any, args: list, kwargs: dict) -> Any:
@@ -354,6 +359,10 @@ def _sum(vm: Any, iterable: Any = MISSING, /, start: Any = 0, *extra: Any) -> An
         raise TypeError("sum() takes at least 1 positional argument (0 given)")
     if extra:
         raise TypeError(f"sum() takes at most 2 arguments ({2 + len(extra)} given)")
+    if type(iterable) is not Generator:
+        from .machine import _get_iter
+
+        _get_iter(iterable)  # CPython complains about the iterable before the start
     if isinstance(start, str):
         raise TypeError("sum() can't sum strings [use ''.join(seq) instead]")
     if isinstance(start, bytes):

@@ -1053,6 +1053,8 @@ class _Unit:
     def child_qualname(self, name: str) -> str:
         if self.kind == "module":
             return name
+        if self.kind == "comprehension":  # CPython: <listcomp>.<lambda>, no <locals>
+            return f"{self.qualname}.{name}"
         return f"{self.qualname}.<locals>.{name}"
 
     def make_function(
@@ -1124,7 +1126,10 @@ class _Unit:
 
     def comprehension(self, node: Any, name: str, build: int | None) -> None:
         scope = self.scopes[node]
-        unit = _Unit(scope, name, self.child_qualname(name), self.source_lines, self.scopes)
+        unit = _Unit(
+            scope, name, self.child_qualname(name), self.source_lines, self.scopes,
+            kind="comprehension",
+        )
         unit.varnames.append(".0")
         unit.lineno = node.lineno
         unit.is_generator = build is None

@@ -99,6 +99,13 @@ def bind_arguments(function: Function, args: list, kwargs: dict | None) -> list:
                     wrongly_positional.append(key)
                     continue
                 if extra is None:
+                    # CPython names positional-only arguments passed by keyword first.
+                    named = [k for k in kwargs if k in varnames[:posonly]]
+                    if named:
+                        raise TypeError(
+                            f"{name}() got some positional-only arguments passed as keyword "
+                            f"arguments: '{', '.join(named)}'"
+                        )
                     raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
                 extra[key] = value
                 continue

@@ -99,19 +99,33 @@ def analyse(tree: ast.Module, source: str) -> dict[ast.AST, Scope]:
     return scopes
 
 
+class _Emit:
+    """A marker on the walk's stack: the scope node it holds comes next in the order."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: ast.AST) -> None:
+        self.node = node
+
+
 def _direct_scopes(node: ast.AST) -> list[ast.AST]:
-    """Scope-making nodes inside ``node`` not nested in another scope, in source order."""
+    """Scope-making nodes inside ``node`` not nested in another scope, in symtable's order.
+
+    CPython's symbol table visits what a scope-making node evaluates in the enclosing
+    scope (defaults, decorators, a comprehension's first iterable) before it enters
+    the node's own scope, so those come first here too.
+    """
     found: list[ast.AST] = []
-    stack = list(reversed(list(_children_of_scope(node))))
+    stack: list[ast.AST | _Emit] = list(reversed(list(_children_of_scope(node))))
     while stack:
         child = stack.pop()
-        if isinstance(child, SCOPE_NODES):
-            found.append(child)
-            # Defaults, decorators and a comprehension's first iterable belong
-            # to the enclosing scope.
+        if isinstance(child, _Emit):
+            found.append(child.node)
+        elif isinstance(child, SCOPE_NODES):
+            stack.append(_Emit(child))
             stack.extend(reversed(_outer_parts(child)))
-            continue
-        stack.extend(reversed(list(ast.iter_child_nodes(child))))
+        else:
+            stack.extend(reversed(list(ast.iter_child_nodes(child))))
     return found
 
 

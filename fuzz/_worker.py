@@ -1,0 +1,85 @@
+"""The CPython side of the oracle: a long-lived worker that runs programs sent as JSON lines.
+
+It imports nothing from littrs, so the oracle is plain CPython. ``value_repr`` and
+``output_lines`` follow tests/cases/README.md, so fuzz outcomes compare like case files.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import json
+import sys
+
+
+def output_lines(text: str) -> list[str]:
+    """Captured stdout as littrs reports ``printed``: drop one trailing newline, split."""
+    if not text:
+        return []
+    if text.endswith("\n"):
+        text = text[:-1]
+    return text.split("\n")
+
+
+def value_repr(value: object, _active: frozenset[int] = frozenset()) -> str:
+    """``repr`` with set elements sorted: the boundary rebuilds sets in another order."""
+    kind = type(value)
+    if kind not in (list, tuple, dict, set, frozenset):
+        return repr(value)
+    if id(value) in _active:
+        return "[...]" if kind is list else "{...}" if kind is dict else "(...)"
+    active = _active | {id(value)}
+    if kind is list:
+        return "[" + ", ".join(value_repr(item, active) for item in value) + "]"  # type: ignore[attr-defined]
+    if kind is tuple:
+        items = [value_repr(item, active) for item in value]  # type: ignore[attr-defined]
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+    if kind is dict:
+        pairs = (
+            f"{value_repr(k, active)}: {value_repr(v, active)}"
+            for k, v in value.items()  # type: ignore[attr-defined]
+        )
+        return "{" + ", ".join(pairs) + "}"
+    items = sorted(value_repr(item, active) for item in value)  # type: ignore[attr-defined]
+    body = "{" + ", ".join(items) + "}" if items else ""
+    if kind is frozenset:
+        return f"frozenset({body})"
+    return body or "set()"
+
+
+def run(source: str) -> dict[str, object]:
+    """Exec ``source`` in a fresh namespace; the outcome as a JSON-able dict."""
+    buffer = io.StringIO()
+    value: object = None
+    try:
+        tree = ast.parse(source)
+        final = tree.body.pop().value if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        namespace: dict[str, object] = {"__name__": "__main__"}
+        with contextlib.redirect_stdout(buffer):
+            exec(compile(tree, "<fuzz>", "exec"), namespace)
+            if final is not None:
+                value = eval(compile(ast.Expression(body=final), "<fuzz>", "eval"), namespace)
+        shown = value_repr(value)
+    except BaseException as exc:  # noqa: BLE001 - the program's own exception is data
+        return {
+            "value": None,
+            "printed": output_lines(buffer.getvalue()),
+            "exc_type": type(exc).__name__,
+            "exc_message": str(exc),
+        }
+    return {"value": shown, "printed": output_lines(buffer.getvalue()), "exc_type": None,
+            "exc_message": None}
+
+
+def main() -> None:
+    """Serve forever: one JSON string (a program) in per line, one JSON outcome out."""
+    sys.setrecursionlimit(1000)
+    for line in sys.stdin:
+        outcome = run(json.loads(line))
+        sys.stdout.write(json.dumps(outcome) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,205 @@
+"""Run a program under CPython (a subprocess worker) and under littrs, and compare.
+
+CPython runs in a long-lived worker process (fuzz/_worker.py) so a runaway or
+memory-hungry program kills the worker, not the fuzzer; the worker is restarted.
+Outcomes are ``(value_repr, printed, exc_type, exc_message)`` exactly as the
+tests/cases runner builds them, so a mismatch saved as a case file fails there too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import select
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from littrs import LimitError, Sandbox, SandboxError
+from littrs.vm.builtins import make_builtins
+from littrs.vm.compiler import compile_source, nested_codes
+from littrs.vm.opcodes import OPCODES
+
+from ._worker import value_repr
+from .strategies import Program, to_source
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES_DIR = ROOT / "tests" / "cases"
+# CPython outcomes that depend on the host's resources, not on semantics: not compared.
+RESOURCE_ERRORS = {"MemoryError", "RecursionError"}
+LITTRS_LIMITS: dict[str, Any] = {
+    "max_instructions": 2_000_000, "max_duration": 10.0, "max_memory": 50_000_000,
+}
+
+
+class Outcome(NamedTuple):
+    """What a run did; equal outcomes mean the two interpreters agree."""
+
+    value: str | None
+    printed: list[str]
+    exc_type: str | None
+    exc_message: str | None
+
+
+def _limit_memory() -> None:  # pragma: no cover - runs in the child
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+class CPythonWorker:
+    """A ``python -c`` child that execs programs sent as JSON lines, one fresh namespace each."""
+
+    def __init__(self, timeout: float = 2.0) -> None:
+        self.timeout = timeout
+        self.process: subprocess.Popen[str] | None = None
+
+    def _start(self) -> subprocess.Popen[str]:
+        env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT),
+               "PYTHONWARNINGS": "ignore"}
+        return subprocess.Popen(
+            [sys.executable, "-c", "from fuzz._worker import main; main()"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            text=True, cwd=ROOT, env=env, preexec_fn=_limit_memory,
+        )
+
+    def run(self, source: str) -> Outcome | None:
+        """The CPython outcome, or None when the program outran the timeout (worker restarted)."""
+        if self.process is None or self.process.poll() is not None:
+            self.process = self._start()
+        assert self.process.stdin is not None and self.process.stdout is not None
+        try:
+            self.process.stdin.write(json.dumps(source) + "\n")
+            self.process.stdin.flush()
+            ready, _, _ = select.select([self.process.stdout], [], [], self.timeout)
+            line = self.process.stdout.readline() if ready else ""
+        except (BrokenPipeError, OSError):
+            line = ""
+        if not line:
+            self.close()
+            return None
+        data = json.loads(line)
+        return Outcome(data["value"], data["printed"], data["exc_type"], data["exc_message"])
+
+    def close(self) -> None:
+        """Kill the child (it is restarted on the next run)."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+
+def run_littrs(program: Program | str, limits: dict[str, Any] | None = None) -> Outcome:
+    """The littrs outcome; inputs are injected through the boundary (``sb[name] = value``)."""
+    sb = Sandbox()
+    sb.limit(**(LITTRS_LIMITS if limits is None else limits))
+    source = program
+    if isinstance(program, Program):
+        for name, value in program.inputs.items():
+            # Rebuilt from the same source CPython runs: a set's iteration order depends on
+            # its history, and littrs keeps the host set's order, the literal may not.
+            sb[name] = eval(to_source(value))  # noqa: S307 - our own literal
+
+        source = program.body
+    try:
+        value, printed = sb.capture(source)
+    except SandboxError as exc:
+        return Outcome(None, list(exc.printed), exc.type_name, exc.message)
+    except LimitError as exc:
+        return Outcome(None, [], "LimitError:" + type(exc).__name__, str(exc))
+    except TypeError as exc:  # the final value cannot leave the sandbox (a type, a function)
+        return Outcome(None, [], "HostTypeError", str(exc))
+    return Outcome(value_repr(value), list(printed), None, None)
+
+
+@dataclass
+class Verdict:
+    """The result of one comparison: agree, skip (with why) or mismatch."""
+
+    kind: str
+    expected: Outcome | None = None
+    got: Outcome | None = None
+    reason: str = ""
+
+
+def compare(worker: CPythonWorker, program: Program) -> Verdict:
+    """Run ``program`` on both sides; resource-bound outcomes are skipped, not compared."""
+    expected = worker.run(program.source())
+    if expected is None:
+        return Verdict("skip", reason="cpython timeout")
+    if expected.exc_type in RESOURCE_ERRORS:
+        return Verdict("skip", expected, reason=f"cpython {expected.exc_type}")
+    if expected.exc_type == "SyntaxError":
+        return Verdict("skip", expected, reason="generator made invalid syntax")
+    got = run_littrs(program)
+    if got.exc_type is not None and got.exc_type.startswith("LimitError:"):
+        return Verdict("skip", expected, got, reason="littrs limit")
+    if got.exc_type == "HostTypeError" and expected.exc_type is None:
+        return Verdict("skip", expected, got, reason="value cannot leave the sandbox")
+    if got != expected:
+        return Verdict("mismatch", expected, got)
+    return Verdict("agree", expected, got)
+
+
+def describe(program: Program | str, verdict: Verdict) -> str:
+    """A readable mismatch report: the program and both outcomes."""
+    source = program.source() if isinstance(program, Program) else program
+    lines = ["--- program ---", source, "--- outcomes ---"]
+    for name in Outcome._fields:
+        want = getattr(verdict.expected, name, None)
+        have = getattr(verdict.got, name, None)
+        marker = "  " if want == have else "!="
+        lines.append(f"{marker} {name}: cpython={want!r} littrs={have!r}")
+    return "\n".join(lines)
+
+
+def save_case(program: Program | str, note: str = "found by the fuzzer",
+              directory: Path = CASES_DIR) -> Path:
+    """Write ``program`` as ``tests/cases/fuzz_<hash>.py`` (the case runner compares it)."""
+    source = program.source() if isinstance(program, Program) else program
+    digest = hashlib.sha256(source.encode()).hexdigest()[:10]
+    path = directory / f"fuzz_{digest}.py"
+    path.write_text(f'"""Fuzz: {note}."""\n{source}\n', encoding="utf-8")
+    return path
+
+
+# -- coverage: opcodes from the compiled code, builtins from the names in the source
+
+@dataclass
+class Coverage:
+    """Which opcodes the generated programs compile to and which builtins they name."""
+
+    opcodes: set[str] = field(default_factory=set)
+    builtins: set[str] = field(default_factory=set)
+
+    def record(self, source: str) -> None:
+        """Add the opcodes of ``source`` (all nested code objects) and the builtins it names."""
+        try:
+            stack = [compile_source(source)]
+        except Exception:  # noqa: BLE001 - littrs refusing to compile is reported elsewhere
+            return
+        while stack:
+            code = stack.pop()
+            self.opcodes.update(OPCODES[op] for op, _ in code.instrs)
+            stack.extend(nested_codes(code))
+        # Names only: a name in the source is taken as "called" (good enough for coverage).
+        import re
+
+        self.builtins.update(set(re.findall(r"[A-Za-z_]\w*", source)) & _BUILTIN_NAMES)
+
+    def report(self) -> str:
+        """Covered counts and the never-exercised opcodes and builtins."""
+        missing_ops = [op for op in OPCODES if op not in self.opcodes]
+        missing_builtins = sorted(_BUILTIN_NAMES - self.builtins)
+        return "\n".join([
+            f"opcodes covered: {len(self.opcodes)}/{len(set(OPCODES))}",
+            f"never-exercised opcodes: {', '.join(missing_ops) or '-'}",
+            f"builtins named: {len(self.builtins)}/{len(_BUILTIN_NAMES)}",
+            f"never-named builtins: {', '.join(missing_builtins) or '-'}",
+        ])
+
+
+_BUILTIN_NAMES = set(make_builtins())
