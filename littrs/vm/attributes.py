@@ -20,12 +20,6 @@ from .objects import BoundBuiltin, Builtin, Function, Generator, Module
 from .suggestions import suggest
 
 _DICT_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
-_ITERATORS = tuple(
-    type(iter(x))
-    for x in ([], (), "", b"", {}, set(), range(1), {}.keys(), {}.values(), {}.items(),
-              bytearray(), range(1 << 70), "\u20ac", reversed([]), reversed(range(1)))
-) + (enumerate, zip, map, filter, reversed, type(reversed({}.keys())))
-
 
 _HOST_CALLABLES = (type(len), type(str.join), type(dict.__dict__["fromkeys"]))
 
@@ -184,8 +178,6 @@ def load_attr(obj: Any, name: str) -> Any:
             return obj.code
         if isinstance(obj, UnicodeError) and name in ("encoding", "reason", "object", "start", "end"):
             return getattr(obj, name)
-    elif t in _ITERATORS:
-        pass
     if name == "__class__":
         return t
     if name == "__doc__" and t is Builtin:
@@ -244,7 +236,7 @@ def _type_attribute(t: type, name: str) -> Any:
     if name == "mro":
         return Builtin("mro", _mro_of(t))
     if name == "__mro__":
-        return tuple(_sandbox_mro(t))
+        return t.__mro__
     if name == "__bases__":
         return tuple(b for b in t.__bases__)
     table = METHODS.get(t)
@@ -256,10 +248,6 @@ def _type_attribute(t: type, name: str) -> Any:
             return Builtin(f"{t.__name__}.{name}", entry.fn, entry.needs_vm)
         return entry.__get__(None, t)
     return _MISSING
-
-
-def _sandbox_mro(t: type) -> tuple[type, ...]:
-    return t.__mro__
 
 
 def _mro_of(t: type) -> Callable[..., list]:

@@ -878,6 +878,8 @@ class Machine:
                     elif opcode is SWAP:
                         stack[-1], stack[-arg] = stack[-arg], stack[-1]
                     elif opcode is CALL_KW or opcode is op.CALL_EX:
+                        # What follows invoke() repeats CALL's: it switches the loop's
+                        # locals to a new frame or yields, which no helper can do.
                         if opcode is CALL_KW:
                             npos, names = arg
                             nkw = len(names)

@@ -103,15 +103,14 @@ class Builtin:
     into sandbox code.
     """
 
-    __slots__ = ("fn", "name", "needs_vm", "self_name")
+    __slots__ = ("fn", "name", "needs_vm")
 
     def __init__(
-        self, name: str, fn: Callable[..., Any], needs_vm: bool = False, self_name: str = ""
+        self, name: str, fn: Callable[..., Any], needs_vm: bool = False
     ) -> None:
         self.fn = fn
         self.name = name
         self.needs_vm = needs_vm
-        self.self_name = self_name
 
     def __repr__(self) -> str:
         return f"<built-in function {self.name}>"

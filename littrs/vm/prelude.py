@@ -100,11 +100,6 @@ def __filter(function, iterable):
         if (bool(item) if function is None else function(item)):
             yield item
 
-def __filterfalse(function, iterable):
-    for item in iterable:
-        if not (bool(item) if function is None else function(item)):
-            yield item
-
 def __enumerate(iterable, start):
     index = start
     for item in iterable:
