@@ -39,13 +39,13 @@ def _messages(cpython: str, littrs: str) -> Callable[[Outcome, Outcome], bool]:
 
 KNOWN: list[Known] = [
     Known("builtin C functions called with a wrong argument count: Python-style wording",
-          "all()",
+          "next()",
           _messages(r"\w+\(\) takes exactly one argument \(\d+ given\)|"
                     r"\w+ expected (at least |at most )?\d+ arguments?, got \d+|"
                     r"\w+\(\) missing required argument '\w+' \(pos \d+\)",
                     r".*(missing \d+ required positional argument|takes).*")),
     Known("builtin methods called with a wrong argument count: Python-style wording",
-          "'a'.ljust()",
+          "'a'.replace()",
           _messages(r"\w+ expected (at least|at most) \d+ arguments?, got \d+|"
                     r"[\w.]+\(\) takes (at most|at least|exactly|no) .*",
                     r".*(missing \d+ required|takes|got an unexpected).*")),

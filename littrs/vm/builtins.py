@@ -377,7 +377,10 @@ def _sum(vm: Any, iterable: Any = MISSING, /, start: Any = 0, *extra: Any) -> An
 def _any_all(name: str) -> Any:
     host = any if name == "any" else all
 
-    def test(vm: Any, iterable: Any) -> Any:
+    def test(vm: Any, *args: Any) -> Any:
+        if len(args) != 1:
+            return host(*args)  # the host's own arity error
+        iterable = args[0]
         if type(iterable) is Generator or not _paid(iterable):
             return CallRequest(prelude_function("__" + name), [iterable])
         return host(iterable)
@@ -400,7 +403,10 @@ def _getattr(obj: Any, name: Any = MISSING, default: Any = MISSING, *extra: Any)
         return default
 
 
-def _hasattr(obj: Any, name: Any) -> bool:
+def _hasattr(*args: Any) -> bool:
+    if len(args) != 2:
+        return hasattr(*args)  # the host's own arity error
+    obj, name = args
     if not isinstance(name, str):
         raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
     return attributes.has_attr(obj, name)
@@ -436,8 +442,15 @@ def _format(vm: Any, value: Any, spec: Any = "") -> str:
     return vm.format_value(value, spec)
 
 
-def _pow(base: Any, exp: Any, mod: Any = None) -> Any:
-    return power(base, exp, mod)
+def _pow(*args: Any, **kwargs: Any) -> Any:
+    names = ("base", "exp", "mod")
+    bound = dict(zip(names, args))
+    if len(args) > 3 or any(k not in names or k in bound for k in kwargs):
+        return pow(*args, **kwargs)  # the host's own argument error, before any work
+    bound.update(kwargs)
+    if "base" not in bound or "exp" not in bound:
+        return pow(*args, **kwargs)
+    return power(bound["base"], bound["exp"], bound.get("mod"))
 
 
 def _repr(value: Any) -> str:
@@ -445,7 +458,10 @@ def _repr(value: Any) -> str:
     return repr(value)
 
 
-def _str_join(vm: Any, separator: Any, iterable: Any) -> Any:
+def _str_join(vm: Any, separator: Any, *args: Any) -> Any:
+    if len(args) != 1:
+        return type(separator).join(separator, *args)  # the host's own arity error
+    iterable = args[0]
     if type(iterable) is Generator:
         return CallRequest(prelude_function("__join"), [separator, iterable])
     if type(iterable) in (list, tuple):
@@ -558,10 +574,10 @@ def _getitem(container: Any, key: Any) -> Any:
 def _padding(name: str, t: type) -> Any:
     method = getattr(t, name)
 
-    def pad(self: Any, width: Any, *rest: Any) -> Any:
-        if type(width) is int:
-            check_size(width)
-        return method(self, width, *rest)
+    def pad(self: Any, *args: Any) -> Any:
+        if args and type(args[0]) is int:
+            check_size(args[0])
+        return method(self, *args)  # a wrong argument count: the host's own error
 
     return pad
 
