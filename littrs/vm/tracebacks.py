@@ -35,10 +35,12 @@ def exception_line(exc: BaseException) -> str:
 
 
 _RECURSIVE_CUTOFF = 3  # CPython prints a frame repeated more than this only once more
+MAX_LINES_SIZE = 1_000_000
 
 
-def frame_lines(exc: BaseException) -> list[str]:
-    """The ``File ...`` lines, with CPython's "[Previous line repeated N more times]"."""
+def frame_lines(exc: BaseException, budget: int = MAX_LINES_SIZE) -> list[str]:
+    """The ``File ...`` lines, with CPython's "[Previous line repeated N more times]";
+    past ``budget`` characters, the outermost frames are dropped."""
     lines: list[str] = []
     last: tuple[int, str] | None = None
     count = 0
@@ -59,6 +61,15 @@ def frame_lines(exc: BaseException) -> list[str]:
             if source:
                 lines.append(f"    {source}\n")
     _repeated(lines, count)
+    size = sum(map(len, lines))
+    if size > budget:
+        kept: list[str] = []
+        for line in reversed(lines):  # the innermost frames tell most
+            budget -= len(line)
+            if budget < 0:
+                break
+            kept.append(line)
+        lines = ["  [outer frames omitted]\n", *reversed(kept)]
     return lines
 
 
@@ -68,8 +79,14 @@ def _repeated(lines: list[str], count: int) -> None:
         lines.append(f"  [Previous line repeated {more} more time{'s' if more > 1 else ''}]\n")
 
 
+# The most traceback text a run produces. CPython has no such bound, but sandbox code
+# can chain thousands of exceptions through a long line; the newest part is kept.
+MAX_TRACEBACK = 1_000_000
+
+
 def format_exception(exc: BaseException) -> str:
-    """The whole traceback text, chain included, as CPython prints it."""
+    """The traceback text, chain included, as CPython prints it (the newest part of it
+    when it would be longer than :data:`MAX_TRACEBACK` characters)."""
     chain: list[tuple[BaseException, str]] = []
     seen: set[int] = set()
     current: Any = exc
@@ -83,13 +100,20 @@ def format_exception(exc: BaseException) -> str:
             current, link = current.__context__, CONTEXT
         else:
             current = None
-    parts = []
-    for item, link in reversed(chain):
-        frames = frame_lines(item)
-        if frames:
-            parts.append("Traceback (most recent call last):\n")
-            parts.extend(frames)
-        parts.append(exception_line(item) + "\n")
-        if link:
-            parts.append(link)
-    return "".join(parts)
+    blocks: list[str] = []  # newest first, while they fit
+    size = 0
+    omitted = False
+    for item, link in chain:
+        block = "".join(frame_lines(item, MAX_TRACEBACK - size))
+        if block:
+            block = "Traceback (most recent call last):\n" + block
+        block += exception_line(item) + "\n" + link
+        size += len(block)
+        if size > MAX_TRACEBACK and blocks:
+            omitted = True
+            break
+        blocks.append(block)
+    text = "".join(reversed(blocks))
+    if omitted:
+        text = "[earlier exceptions of the chain omitted]\n\n" + text
+    return text
