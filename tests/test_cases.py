@@ -19,6 +19,8 @@ from typing import NamedTuple
 
 import pytest
 
+from fuzz._worker import output_lines, value_repr  # one rule for both oracles
+
 CASES_DIR = Path(__file__).parent / "cases"
 CASE_FILES = sorted(CASES_DIR.glob("*.py"))
 
@@ -30,49 +32,6 @@ class Outcome(NamedTuple):
     printed: list[str]  # printed lines, see output_lines()
     exc_type: str | None  # type name of the uncaught exception, or None
     exc_message: str | None  # str() of the uncaught exception, or None
-
-
-def output_lines(text: str) -> list[str]:
-    """Turn captured stdout text into lines, the way littrs reports ``printed``.
-
-    The rule: an empty output is ``[]``; otherwise drop one trailing ``"\\n"`` and
-    split on ``"\\n"``. So ``print()`` gives ``[""]`` and ``print("a", end="")``
-    gives ``["a"]``.
-    """
-    if not text:
-        return []
-    if text.endswith("\n"):
-        text = text[:-1]
-    return text.split("\n")
-
-
-def value_repr(value: object, _active: frozenset[int] = frozenset()) -> str:
-    """``repr(value)``, except that set elements are listed in a canonical order.
-
-    The final value reaches the host through littrs's boundary, which builds a new
-    host set; the iteration order of a set depends on its insertion history, which
-    the conversion cannot reproduce. (Printed sets are compared exactly: their
-    order is the sandbox's own.)
-    """
-    kind = type(value)
-    if kind not in (list, tuple, dict, set, frozenset):
-        return repr(value)
-    if id(value) in _active:
-        return "[...]" if kind is list else "{...}" if kind is dict else "(...)"
-    active = _active | {id(value)}
-    if kind is list:
-        return "[" + ", ".join(value_repr(item, active) for item in value) + "]"
-    if kind is tuple:
-        items = [value_repr(item, active) for item in value]
-        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
-    if kind is dict:
-        pairs = (f"{value_repr(k, active)}: {value_repr(v, active)}" for k, v in value.items())
-        return "{" + ", ".join(pairs) + "}"
-    items = sorted(value_repr(item, active) for item in value)
-    body = "{" + ", ".join(items) + "}" if items else ""
-    if kind is frozenset:
-        return f"frozenset({body})"
-    return body or "set()"
 
 
 def split_final_expression(

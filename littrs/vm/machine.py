@@ -33,7 +33,7 @@ from . import attributes, operations
 from . import opcodes as op
 from .builtins import LAZY_ITERATORS
 from .code import UNBOUND, Code
-from .context import check_size
+from .context import check_size, current
 from .frames import (
     RESUME_CLOSE,
     RESUME_FOR,
@@ -1419,8 +1419,6 @@ def _contains(item: Any, container: Any) -> bool:
 
 def check_charge(units: int) -> None:
     """Pay for element operations done here, one at a time (see Machine.charge)."""
-    from .context import current
-
     current.get().charge(units)
 
 
