@@ -10,7 +10,7 @@ from .errors import (
     SnapshotError,
     TimeLimitError,
 )
-from .pending import Complete, PendingCall
+from .pending import Complete, PendingCall, PendingCalls
 from .sandbox import Sandbox
 
 __all__ = [  # noqa: RUF022 - grouped: eager names, then the lazy async ones
@@ -18,6 +18,7 @@ __all__ = [  # noqa: RUF022 - grouped: eager names, then the lazy async ones
     "run_many",
     "Complete",
     "PendingCall",
+    "PendingCalls",
     "SnapshotError",
     "InstructionLimitError",
     "LimitError",

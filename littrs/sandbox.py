@@ -18,8 +18,9 @@ from .boundary import to_host, to_sandbox
 from .errors import LimitError, SandboxError, SnapshotError
 from .files import FileSystem
 from .modules import STANDARD_MODULES
-from .pending import Complete, DetachedCall, Finished, PendingCall
+from .pending import Complete, DetachedCall, Finished, PendingCall, PendingCalls
 from .tools import bind_tool_call, describe_tool, tool_exception
+from .vm.aio import Loop, ToolBatch
 from .vm.builtins import make_builtins
 from .vm.code import Code
 from .vm.compiler import compile_source
@@ -276,23 +277,54 @@ class Sandbox:
             machine.start_budget()
             driver = machine.execute(machine.module_frame(code))
             step = self._advance(machine, driver)
-            while type(step) is ToolCall:
-                if step.tool.declared:
-                    driver.close()
-                    raise RuntimeError(
-                        f"tool {step.tool.name!r} is declared without a host function: "
-                        "drive this code with Sandbox.start() and answer the call with resume()"
-                    )
-                try:
-                    result = self._call_tool(step)
-                except Exception as exc:  # noqa: BLE001 - goes into the sandbox
-                    step = self._advance(machine, driver, exc=tool_exception(exc))
+            while True:
+                if type(step) is ToolCall:
+                    self._refuse_declared(step, driver)
+                    try:
+                        result = self._call_tool(step)
+                    except Exception as exc:  # noqa: BLE001 - goes into the sandbox
+                        step = self._advance(machine, driver, exc=tool_exception(exc))
+                    else:
+                        step = self._advance(machine, driver, result)
+                elif type(step) is ToolBatch:
+                    answers, exc = self._answer_batch(machine, driver, step)
+                    step = self._advance(machine, driver, answers, exc)
                 else:
-                    step = self._advance(machine, driver, result)
-            return to_host(step.value), "".join(machine.output)
+                    return to_host(step.value), "".join(machine.output)
         finally:
             self._files.end_run(success=False, machine=machine)
             current.reset(token)
+
+    def _refuse_declared(self, call: ToolCall, driver: Any) -> None:
+        if call.tool.declared:
+            driver.close()
+            raise RuntimeError(
+                f"tool {call.tool.name!r} is declared without a host function: "
+                "drive this code with Sandbox.start() and answer the call with resume()"
+            )
+
+    def _answer_batch(
+        self, machine: Machine, driver: Any, batch: ToolBatch
+    ) -> tuple[dict | None, BaseException | None]:
+        """Calls outstanding together, answered one after another: ``(answers, None)``.
+
+        With no call outstanding the sandbox's loop waits for a timer: sleep,
+        unless that passes the time limit (then ``(None, TimeLimitError)``).
+        """
+        answers: dict = {}
+        calls = batch.calls
+        for future in calls:
+            self._refuse_declared(future.call, driver)
+            try:
+                answers[future.id] = (self._call_tool(future.call), None)
+            except Exception as exc:  # noqa: BLE001 - goes into the sandbox
+                answers[future.id] = (None, tool_exception(exc))
+        if not calls:
+            timeout = batch.timeout or 0.0
+            error = machine.sleep(timeout)
+            if error is not None:
+                return None, error
+        return answers, None
 
     # -- pausing -------------------------------------------------------------------------
 
@@ -304,8 +336,9 @@ class Sandbox:
         """
         self._add_tool(Tool(name, stub, declared=True))
 
-    def start(self, code: str) -> PendingCall | Complete:
-        """Run ``code`` up to its first tool call: a PendingCall, or Complete if none."""
+    def start(self, code: str) -> PendingCall | PendingCalls | Complete:
+        """Run ``code`` up to its first tool call: a PendingCall (PendingCalls when async
+        code waits on several at once), or Complete if none."""
         machine = self._machine()
         compiled = self._compile(code)
         token = current.set(machine)
@@ -316,44 +349,67 @@ class Sandbox:
         finally:
             current.reset(token)
 
-    def _outcome(self, machine: Machine, driver: Any, step: ToolCall | Finished) -> Any:
-        """What the host sees after a step; a call that does not bind fails in the sandbox."""
-        while type(step) is ToolCall:
-            try:
-                pending = PendingCall(self, machine, driver, step)  # arguments to host values
-                if not (step.tool.raw or step.tool.fn is None):
-                    bind_tool_call(step.tool, pending.args, pending.kwargs)
-            except TypeError as error:
-                if driver is None:
-                    frame, frames = machine.paused
-                    machine.unpause()
-                    driver = machine.execute(frame, frames, throw=tool_exception(error))
-                    step = self._advance(machine, driver)
+    def _outcome(self, machine: Machine, driver: Any, step: Any) -> Any:
+        """What the host sees after a step; a call that does not bind fails in the sandbox.
+
+        A batch whose calls all fail to bind, or that waits only for a sandbox
+        timer, is settled here without the host.
+        """
+        while True:
+            if type(step) is ToolCall:
+                try:
+                    pending = PendingCall(self, machine, driver, step)  # arguments to host values
+                    if not (step.tool.raw or step.tool.fn is None):
+                        bind_tool_call(step.tool, pending.args, pending.kwargs)
+                except TypeError as error:
+                    driver, step = self._continue(machine, driver, exc=tool_exception(error))
                 else:
-                    step = self._advance(machine, driver, exc=tool_exception(error))
+                    return pending
+            elif type(step) is ToolBatch:
+                calls = step.calls
+                answers = {}
+                for future in calls:
+                    error = _binding_error(future.call)
+                    if error is not None:
+                        answers[future.id] = (None, error)
+                if calls and not answers:
+                    return PendingCalls(self, machine, driver, step)
+                if not calls:
+                    timeout = step.timeout or 0.0
+                    wait_error = machine.sleep(timeout)
+                    if wait_error is not None:
+                        driver, step = self._continue(machine, driver, exc=wait_error)
+                        continue
+                driver, step = self._continue(machine, driver, answers)
             else:
-                return pending
-        return Complete(to_host(step.value), split_lines("".join(machine.output)))
+                return Complete(to_host(step.value), split_lines("".join(machine.output)))
+
+    def _continue(
+        self, machine: Machine, driver: Any, value: Any = None, exc: BaseException | None = None
+    ) -> tuple[Any, Any]:
+        """Go on with an answer: ``(driver, step)``; a run loaded from bytes gets a driver."""
+        if driver is None:  # loaded from bytes: build a driver over the frames
+            frame, frames = machine.paused
+            if exc is None:
+                frame.stack.append(value)
+            machine.unpause()
+            driver = machine.execute(frame, frames, throw=exc)
+            return driver, self._advance(machine, driver)
+        return driver, self._advance(machine, driver, value, exc)
 
     def _resume(
         self, machine: Machine, driver: Any, value: Any = None, exc: BaseException | None = None
-    ) -> PendingCall | Complete:
+    ) -> PendingCall | PendingCalls | Complete:
         token = current.set(machine)
         try:
-            if driver is None:  # loaded from bytes: build a driver over the frames
-                frame, frames = machine.paused
-                if exc is None:
-                    frame.stack.append(value)
-                machine.unpause()
-                driver = machine.execute(frame, frames, throw=exc)
-                step = self._advance(machine, driver)
-            else:
-                step = self._advance(machine, driver, value, exc)
+            driver, step = self._continue(machine, driver, value, exc)
             return self._outcome(machine, driver, step)
         finally:
             current.reset(token)
 
-    def load(self, blob: bytes | DetachedCall, key: bytes | None = None) -> PendingCall:
+    def load(
+        self, blob: bytes | DetachedCall, key: bytes | None = None
+    ) -> PendingCall | PendingCalls:
         """A paused run from :meth:`PendingCall.dump`, resumable in this sandbox.
 
         This sandbox must offer the tools the run uses. Its globals become the
@@ -366,6 +422,20 @@ class Sandbox:
             blob = blob.blob
         snapshot = parse(blob, key)
         frame, frames, call, handled = restore(snapshot, self)
+        machine = self._machine()
+        machine.handled = handled
+        machine.restore_budget(snapshot.steps, snapshot.elapsed)
+        machine.output = list(snapshot.output)
+        machine.output_size = sum(len(text) for text in machine.output)
+        machine.paused = (frame, frames)
+        if call[0] is None:  # async code waiting on a batch of calls: its loop holds them
+            if type(call[1]) is not Loop:
+                raise SnapshotError("malformed pending calls in snapshot")
+            machine.loop = call[1]
+            batch = ToolBatch(call[1])
+            if not batch.calls:
+                raise SnapshotError("malformed pending calls in snapshot")
+            return PendingCalls(self, machine, None, batch)
         name = call[0]
         tool = self._tools.get(name) if isinstance(name, str) else None
         if tool is None and isinstance(name, str) and "." in name:
@@ -374,12 +444,6 @@ class Sandbox:
             tool = candidate if type(candidate) is Tool else None
         if tool is None or type(call[1]) is not list or not isinstance(call[2], (dict, type(None))):
             raise SnapshotError(f"snapshot calls a tool this sandbox does not have: {name!r}")
-        machine = self._machine()
-        machine.handled = handled
-        machine.restore_budget(snapshot.steps, snapshot.elapsed)
-        machine.output = list(snapshot.output)
-        machine.output_size = sum(len(text) for text in machine.output)
-        machine.paused = (frame, frames)
         return PendingCall(self, machine, None, ToolCall(tool, call[1], call[2]))
 
     def _call_tool(self, request: ToolCall) -> Any:
@@ -392,6 +456,18 @@ class Sandbox:
             return to_sandbox(tool.fn(args))
         bind_tool_call(tool, args, kwargs)
         return to_sandbox(tool.fn(*args, **kwargs))
+
+
+def _binding_error(call: ToolCall) -> BaseException | None:
+    """The sandbox-side TypeError of a call whose arguments do not fit its tool, or None."""
+    try:
+        args = [to_host(arg) for arg in call.args]
+        kwargs = {key: to_host(value) for key, value in (call.kwargs or {}).items()}
+        if not (call.tool.raw or call.tool.fn is None):
+            bind_tool_call(call.tool, args, kwargs)
+    except TypeError as error:
+        return tool_exception(error)
+    return None
 
 
 def split_lines(text: str) -> list[str]:

@@ -37,11 +37,14 @@ from cattrs.preconf.json import make_converter
 from .errors import SnapshotError
 from .modules.typing_module import TypingForm
 from .modules.typing_module import rebuild as rebuild_form
+from .vm import aio
+from .vm.aio import ToolBatch
 from .vm.builtins import CONSTRUCTIBLE, EXCEPTIONS
 from .vm.code import UNBOUND, Code
 from .vm.compiler import compile_source, nested_codes
 from .vm.frames import Frame
-from .vm.objects import BoundBuiltin, Builtin, Cell, Function, Generator, Module
+from .vm.machine import ToolCall
+from .vm.objects import BoundBuiltin, Builtin, Cell, Coroutine, Function, Generator, Module
 from .vm.prelude import MISSING, prelude_code, prelude_namespace
 from .vm.prelude import SOURCE as PRELUDE_SOURCE
 
@@ -62,6 +65,16 @@ _ITERATOR_TYPES = frozenset(
               reversed({}.values()), reversed({}.items()), enumerate([]), zip(), map(str, []),
               filter(None, []), reversed(""))
 )
+
+
+def _all_slots(cls: type) -> tuple[str, ...]:
+    return tuple(slot for klass in reversed(cls.__mro__) for slot in getattr(klass, "__slots__", ()))
+
+
+# Plain records of the VM (the sandbox's event loop and its futures), saved slot by slot.
+_SLOTTED: dict[type, tuple[str, ...]] = {
+    cls: _all_slots(cls) for cls in (*aio.FUTURE_TYPES, ToolCall)
+}
 
 
 class Rows:
@@ -229,12 +242,15 @@ class Encoder:
             return ["frame", self.value(obj.code), self.values(obj.fast), self.value(obj.cells),
                     self.values(obj.stack), obj.pc, self.value(obj.globals),
                     self.value(obj.generator)]
-        if t is Generator:
-            return ["gen", self.value(obj.frame), obj.name, obj.qualname, obj.running,
+        if t is Generator or t is Coroutine:
+            return ["gen" if t is Generator else "coro", self.value(obj.frame), obj.name,
+                    obj.qualname, obj.running,
                     obj.started, self.value(obj.delegate), obj.resume_mode, obj.resume_target,
                     self.value(obj.resume_default), self.value(obj.throw)]
         if t is Module:
             return ["mod", obj.name, self.value(obj.namespace)]
+        if t in _SLOTTED:
+            return ["obj", _type_name(t), [self.value(getattr(obj, slot)) for slot in _SLOTTED[t]]]
         if isinstance(obj, TypingForm):
             tag, args = obj.recipe()
             return ["typing", tag, self.values(args)]
@@ -313,7 +329,10 @@ def dump_state(sandbox: Any, machine: Any, call: Any, key: bytes | None = None) 
         "frames": encoder.values(frames),
         "handled": encoder.value(machine.handled),
         "modules": {name: encoder.value(module) for name, module in sandbox._modules.items()},
-        "call": [call.tool.name, encoder.value(call.args), encoder.value(call.kwargs)],
+        "call": (
+            [None, encoder.value(call.loop), None] if type(call) is ToolBatch
+            else [call.tool.name, encoder.value(call.args), encoder.value(call.kwargs)]
+        ),
     }
     encoder.drain()
     snapshot = Snapshot(
@@ -451,8 +470,10 @@ class Decoder:
             result = self.function(position, fields)
         elif tag == "frame":
             result = self.frame(position, fields)
-        elif tag == "gen":
-            result = self.generator(position, fields)
+        elif tag == "gen" or tag == "coro":
+            result = self.generator(position, fields, Coroutine if tag == "coro" else Generator)
+        elif tag == "obj":
+            result = self.slotted(position, fields)
         elif tag == "mod":
             result = Module(_text(fields[0]), {})
             built[position] = result
@@ -539,8 +560,19 @@ class Decoder:
             raise SnapshotError("frame locals do not fit its code in snapshot")
         return frame
 
-    def generator(self, position: int, fields: list[Any]) -> Generator:
-        generator = object.__new__(Generator)
+    def slotted(self, position: int, fields: list[Any]) -> Any:
+        cls = self.type(fields[0])
+        slots = _SLOTTED.get(cls)
+        if slots is None or type(fields[1]) is not list or len(fields[1]) != len(slots):
+            raise SnapshotError("malformed object in snapshot")
+        obj = object.__new__(cls)
+        self.built[position] = obj
+        for slot, field in zip(slots, fields[1]):
+            setattr(obj, slot, self.value(field))
+        return obj
+
+    def generator(self, position: int, fields: list[Any], cls: type = Generator) -> Generator:
+        generator = object.__new__(cls)
         self.built[position] = generator
         generator.frame = self.value(fields[0])
         generator.name = _text(fields[1])

@@ -145,7 +145,8 @@ def test_syntax_error_reads_as_cpython_prints_it() -> None:
     ("source", "construct"),
     [
         ("class A:\n    pass", "class definitions"),
-        ("async def f():\n    pass", "async functions"),
+        ("async def f(xs):\n    async for x in xs:\n        pass", "async for loops"),
+        ("async def f(c):\n    async with c:\n        pass", "async with statements"),
         ("match 1:\n    case 1:\n        pass", "match statements"),
         ("try:\n    pass\nexcept* ValueError:\n    pass", "except* clauses"),
     ],
@@ -157,3 +158,17 @@ def test_unsupported_constructs_are_refused_before_running(source: str, construc
     assert caught.value.type_name == "SyntaxError"
     assert caught.value.message == f"{construct} are not supported by littrs"
     assert caught.value.printed == []
+
+
+@pytest.mark.parametrize(
+    ("source", "construct"),
+    [
+        ("async def f():\n    yield 1", "an async generator"),
+        ("async def f(xs):\n    return (await x for x in xs)", "an asynchronous generator expression"),
+    ],
+)
+def test_async_generators_are_refused_before_running(source: str, construct: str) -> None:
+    with pytest.raises(SandboxError) as caught:
+        Sandbox().capture("print('ran')\n" + source)
+    assert (caught.value.type_name, caught.value.message) == (
+        "SyntaxError", f"{construct} is not supported by littrs")

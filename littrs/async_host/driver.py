@@ -10,6 +10,11 @@ lets the cancellation through, so the sandbox is usable again at once.
 The contextvar naming the running machine is set only while the machine is
 being advanced (and while a sync tool or the boundary runs, as in ``run()``),
 never across an ``await``.
+
+Async sandbox code (``asyncio.gather`` of tool calls) yields a batch of
+outstanding calls: each new one starts as a task of a task group that lives
+as long as the run (:class:`Outstanding`), and the sandbox goes on as soon as
+any of them is answered, or a sandbox timer is due.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from ..boundary import to_host, to_sandbox
 from ..errors import TimeLimitError
 from ..sandbox import split_lines
 from ..tools import bind_tool_call, tool_exception
+from ..vm.aio import ToolBatch
 from ..vm.context import current
 from ..vm.machine import CHECKPOINT, Machine, Tool, ToolCall
 from .pacing import Pacer, loop_turns
@@ -70,11 +76,12 @@ async def _run(sandbox: Sandbox, source: str, timeout: float | None) -> tuple[An
     machine = sandbox._machine()
     machine.cooperative = True
     driver = machine.execute(machine.module_frame(code))
+    steps = _steps_with_calls if code.uses_async else _steps
     try:
         if timeout is None:
-            return await _steps(sandbox, machine, driver), "".join(machine.output)
+            return await steps(sandbox, machine, driver), "".join(machine.output)
         with anyio.move_on_after(timeout):
-            return await _steps(sandbox, machine, driver), "".join(machine.output)
+            return await steps(sandbox, machine, driver), "".join(machine.output)
         raise TimeLimitError(  # the deadline cancelled the run, and the scope caught it
             f"Time limit exceeded (timeout: {timeout} seconds)",
             split_lines("".join(machine.output)),
@@ -84,7 +91,77 @@ async def _run(sandbox: Sandbox, source: str, timeout: float | None) -> tuple[An
         sandbox._files.end_run(success=False, machine=machine)  # files a stopped run left open
 
 
-async def _steps(sandbox: Sandbox, machine: Machine, driver: Any) -> Any:
+async def _steps_with_calls(sandbox: Sandbox, machine: Machine, driver: Any) -> Any:
+    """:func:`_steps` for async code: calls run concurrently in a task group of the run."""
+    failure: Exception | None = None
+    async with anyio.create_task_group() as group:
+        try:
+            value = await _steps(sandbox, machine, driver, Outstanding(machine, group))
+        except Exception as error:  # noqa: BLE001 - raised after the group, unwrapped
+            failure = error
+        group.cancel_scope.cancel()  # calls still running when the run ends
+    if failure is not None:
+        raise failure
+    return value
+
+
+class Outstanding:
+    """The tool calls an async run has in flight, each a task of the run's task group."""
+
+    def __init__(self, machine: Machine, group: Any) -> None:
+        self.machine = machine
+        self.group = group
+        self.running: dict[int, anyio.CancelScope] = {}
+        self.answers: dict[int, tuple[Any, BaseException | None]] = {}
+        self.fatal: BaseException | None = None
+        self.changed = anyio.Event()
+
+    async def answer(self, batch: ToolBatch) -> dict:
+        """Start the batch's new calls, cancel the dropped ones; wait for some answers."""
+        outstanding = {future.id: future for future in batch.calls}
+        for call_id in [call_id for call_id in self.running if call_id not in outstanding]:
+            self.running.pop(call_id).cancel()  # the sandbox cancelled its task
+        for call_id, future in outstanding.items():
+            if call_id in self.running or call_id in self.answers:
+                continue
+            token = current.set(self.machine)
+            try:
+                value, exc, waiting = _call(future.call)
+            finally:
+                current.reset(token)
+            if waiting is None:
+                self.answers[call_id] = (value, exc)
+            else:
+                scope = anyio.CancelScope()
+                self.running[call_id] = scope
+                self.group.start_soon(self._await, call_id, waiting, scope)
+        if not self.answers:
+            timeout = batch.timeout
+            with anyio.move_on_after(float("inf") if timeout is None else timeout):
+                await self.changed.wait()
+            self.changed = anyio.Event()
+        if self.fatal is not None:
+            raise self.fatal
+        answers, self.answers = self.answers, {}
+        return answers
+
+    async def _await(self, call_id: int, waiting: Any, scope: anyio.CancelScope) -> None:
+        with scope:
+            try:
+                answer = await _wait(self.machine, waiting)
+            except anyio.get_cancelled_exc_class():
+                raise
+            except BaseException as error:  # noqa: BLE001 - KeyboardInterrupt: ends the run
+                self.fatal = error
+            else:
+                self.answers[call_id] = answer
+            self.running.pop(call_id, None)
+            self.changed.set()
+
+
+async def _steps(
+    sandbox: Sandbox, machine: Machine, driver: Any, calls: Outstanding | None = None
+) -> Any:
     """Advance the machine until it finishes; answer checkpoints and tool calls.
 
     The machine computes only while it holds the loop's turn (see ``pacing``).
@@ -122,6 +199,13 @@ async def _steps(sandbox: Sandbox, machine: Machine, driver: Any) -> Any:
                         await turns.take(machine)
                     turns.owner = machine
                     pacer.awaited()
+            elif type(step) is ToolBatch and calls is not None:
+                turns.give(machine)
+                value, exc = await calls.answer(step), None
+                if turns.owner is not None:
+                    await turns.take(machine)
+                turns.owner = machine
+                pacer.awaited()
             else:
                 token = current.set(machine)
                 try:

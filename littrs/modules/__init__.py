@@ -30,7 +30,14 @@ def _typing() -> Module:
     return make_module()
 
 
+def _asyncio() -> Module:
+    from .asyncio_module import make_module
+
+    return make_module()
+
+
 STANDARD_MODULES: dict[str, Callable[[], Module]] = {
+    "asyncio": _asyncio,
     "json": _json,
     "math": _math,
     "typing": _typing,
@@ -47,6 +54,9 @@ def snapshot_types() -> list[type]:
     """
     import json
 
+    from ..vm.aio import FUTURE_TYPES, CancelledError, InvalidStateError, ToolBatch
+    from ..vm.machine import ToolCall
     from .typing_module import FORM_TYPES
 
-    return [json.JSONDecodeError, *FORM_TYPES]
+    return [json.JSONDecodeError, *FORM_TYPES, *FUTURE_TYPES, CancelledError, InvalidStateError,
+            ToolBatch, ToolCall]

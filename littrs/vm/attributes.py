@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .objects import BoundBuiltin, Builtin, Function, Generator, Module
+from .objects import BoundBuiltin, Builtin, Coroutine, Function, Generator, Module
 from .suggestions import suggest
 
 _DICT_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
@@ -88,7 +88,7 @@ def visible_names(obj: Any) -> list[str]:
         names.update(("__name__", "__qualname__", "__doc__", "__defaults__", "__kwdefaults__"))
         if obj.attrs:
             names.update(obj.attrs)
-    elif t is Generator:
+    elif t is Generator or t is Coroutine:
         names.update(("send", "throw", "close", "__name__", "__qualname__"))
     elif t is type:
         names.update(("__name__", "__qualname__", "mro"))
@@ -145,7 +145,7 @@ def load_attr(obj: Any, name: str) -> Any:
         value = _function_attribute(obj, name)
         if value is not _MISSING:
             return value
-    elif t is Generator:
+    elif t is Generator or t is Coroutine:
         value = _generator_attribute(obj, name)
         if value is not _MISSING:
             return value

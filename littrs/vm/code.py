@@ -42,6 +42,8 @@ class Code:
         "has_varargs",
         "has_varkw",
         "is_generator",
+        "is_coroutine",
+        "uses_async",
         "docstring",
         "firstlineno",
         "source_lines",
@@ -72,6 +74,7 @@ class Code:
         has_varargs: bool = False,
         has_varkw: bool = False,
         is_generator: bool = False,
+        is_coroutine: bool = False,
         docstring: str | None = None,
         firstlineno: int = 1,
         source_lines: list[str] | None = None,
@@ -90,7 +93,9 @@ class Code:
         self.kwonlyargcount = kwonlyargcount
         self.has_varargs = has_varargs
         self.has_varkw = has_varkw
-        self.is_generator = is_generator
+        self.is_generator = is_generator  # a call makes a suspendable frame (a coroutine too)
+        self.is_coroutine = is_coroutine  # ... and it is a coroutine (async def)
+        self.uses_async = False  # module code with async def or await: tools are awaitable
         self.docstring = docstring
         self.firstlineno = firstlineno
         self.source_lines = source_lines or []

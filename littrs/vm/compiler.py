@@ -38,10 +38,8 @@ UNARY_OPERATORS = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: o
 
 UNSUPPORTED: dict[type, str] = {
     ast.ClassDef: "class definitions",
-    ast.AsyncFunctionDef: "async functions",
     ast.AsyncFor: "async for loops",
     ast.AsyncWith: "async with statements",
-    ast.Await: "await expressions",
     ast.Match: "match statements",
 }
 if hasattr(ast, "TryStar"):  # Python 3.11+
@@ -66,7 +64,8 @@ def compile_source(source: str) -> Code:
 
 def compile_uncached(source: str) -> Code:
     """Compile without the cache."""
-    compile(source, "<sandbox>", "exec", dont_inherit=True)  # CPython's SyntaxErrors
+    # CPython's SyntaxErrors; `await` may stand at the top level, as in asyncio's REPL.
+    compile(source, "<sandbox>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
     tree = ast.parse(source, "<sandbox>")
     _refuse_unsupported(tree, source)
     scopes = analyse(tree, source)
@@ -78,7 +77,7 @@ def compile_uncached(source: str) -> Code:
         code = _generate(tree, source, scopes)
     finally:
         sys.setrecursionlimit(limit)
-    _locate(code, source, ())
+    _locate(code, source, (), code.uses_async)
     return code
 
 
@@ -87,6 +86,7 @@ _GENERATE_DEPTH = 20_000
 
 def _generate(tree: ast.Module, source: str, scopes: dict) -> Code:
     unit = _Unit(scopes[tree], "<module>", "<module>", source.splitlines(), scopes, kind="module")
+    unit.is_coroutine = _contains_await(tree)
     body = tree.body
     last = body[-1] if body and isinstance(body[-1], ast.Expr) else None
     unit.statements(body[:-1] if last else body)
@@ -96,19 +96,23 @@ def _generate(tree: ast.Module, source: str, scopes: dict) -> Code:
     else:
         unit.emit(op.LOAD_CONST, None)
     unit.emit(op.RETURN_VALUE)
-    return unit.finish(firstlineno=1)
+    code = unit.finish(firstlineno=1)
+    code.uses_async = any(isinstance(node, (ast.AsyncFunctionDef, ast.Await)) for node in ast.walk(tree))
+    return code
 
 
-def _locate(code: Code, source: str, path: tuple[int, ...]) -> None:
+def _locate(code: Code, source: str, path: tuple[int, ...], uses_async: bool) -> None:
     """Give every code object its address: the source and the path of nested templates.
 
     A snapshot names code by this address; loading recompiles the source
-    (deterministically) and follows the path.
+    (deterministically) and follows the path. Every code of a program that uses
+    async learns it: there, calling a tool makes a coroutine.
     """
     code.source = source
     code.path = path
+    code.uses_async = uses_async
     for index, inner in enumerate(nested_codes(code)):
-        _locate(inner, source, (*path, index))
+        _locate(inner, source, (*path, index), uses_async)
 
 
 def nested_codes(code: Code) -> list[Code]:
@@ -209,6 +213,7 @@ class _Unit:
         self.lineno = 1
         self.temp_count = 0
         self.is_generator = False
+        self.is_coroutine = False
 
     # -- emission -------------------------------------------------------
 
@@ -258,7 +263,8 @@ class _Unit:
             varnames=self.varnames,
             cellvars=self.cellvars,
             freevars=self.freevars,
-            is_generator=self.is_generator,
+            is_generator=self.is_generator or self.is_coroutine,
+            is_coroutine=self.is_coroutine,
             docstring=docstring,
             firstlineno=firstlineno,
             source_lines=self.source_lines,
@@ -702,6 +708,8 @@ class _Unit:
             self.emit(op.CALL, 1)
         self.store_name(node.name)
 
+    stmt_AsyncFunctionDef = stmt_FunctionDef
+
     def stmt_Import(self, node: ast.Import) -> None:
         for alias in node.names:
             self.emit(op.IMPORT_NAME, alias.name)
@@ -1036,6 +1044,22 @@ class _Unit:
         self.emit(op.JUMP, top)
         self.mark(done)
 
+    def expr_Await(self, node: ast.Await) -> None:
+        self.expr(node.value)
+        self.await_top()
+
+    def await_top(self) -> None:
+        """Await TOS: drive its awaitable like a ``yield from``, leaving the result."""
+        self.emit(op.GET_AWAITABLE)
+        self.emit(op.LOAD_CONST, None)
+        top = Label()
+        done = Label()
+        self.mark(top)
+        self.emit(op.SEND, done)
+        self.emit(op.YIELD_VALUE)
+        self.emit(op.JUMP, top)
+        self.mark(done)
+
     def expr_ListComp(self, node: ast.ListComp) -> None:
         self.comprehension(node, "<listcomp>", op.BUILD_LIST)
 
@@ -1100,6 +1124,9 @@ class _Unit:
             unit.emit(op.LOAD_CONST, None)
             unit.emit(op.RETURN_VALUE)
         unit.is_generator = unit.is_generator or _contains_yield(node)
+        unit.is_coroutine = isinstance(node, ast.AsyncFunctionDef)
+        if unit.is_generator and unit.is_coroutine:
+            raise _unsupported(node, "an async generator")
         code = unit.finish(
             firstlineno=node.lineno,
             argcount=len(positional),
@@ -1133,6 +1160,10 @@ class _Unit:
         unit.varnames.append(".0")
         unit.lineno = node.lineno
         unit.is_generator = build is None
+        # A comprehension that awaits is a coroutine, awaited where it stands (as in CPython).
+        unit.is_coroutine = _contains_await(node)
+        if unit.is_generator and unit.is_coroutine:
+            raise _unsupported(node, "an asynchronous generator expression")
         if build is not None:
             unit.emit(build, 0)
         unit.comprehension_body(node, 0, build)
@@ -1145,6 +1176,8 @@ class _Unit:
         self.expr(node.generators[0].iter)
         self.emit(op.GET_ITER)
         self.emit(op.CALL, 1)
+        if unit.is_coroutine:
+            self.await_top()
 
     def comprehension_body(self, node: Any, index: int, build: int | None) -> None:
         generator = node.generators[index]
@@ -1188,6 +1221,20 @@ def _contains_yield(node: ast.AST) -> bool:
             continue
         if isinstance(child, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             stack.append(child.generators[0].iter)
+            continue
+        stack.extend(ast.iter_child_nodes(child))
+    return False
+
+
+def _contains_await(node: ast.AST) -> bool:
+    """Whether a scope awaits (not counting nested functions; comprehensions count, as
+    an awaiting comprehension is awaited where it stands)."""
+    stack = list(ast.iter_child_nodes(node))
+    while stack:
+        child = stack.pop()
+        if isinstance(child, ast.Await):
+            return True
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             continue
         stack.extend(ast.iter_child_nodes(child))
     return False

@@ -29,7 +29,7 @@ from ..errors import (
     RecursionLimitError,
     TimeLimitError,
 )
-from . import attributes, operations
+from . import aio, attributes, operations
 from . import opcodes as op
 from .builtins import LAZY_ITERATORS
 from .code import UNBOUND, Code
@@ -49,6 +49,7 @@ from .objects import (
     Builtin,
     CallRequest,
     Cell,
+    Coroutine,
     Function,
     Generator,
     Module,
@@ -176,6 +177,7 @@ class Machine:
         self.resumed_at = 0.0
         self.paused: tuple[Frame, list[Frame]] | None = None
         self.raised_context: tuple[BaseException, BaseException | None] | None = None
+        self.loop: aio.Loop | None = None  # the sandbox's running asyncio loop
 
     # -- limits -------------------------------------------------------------
 
@@ -248,6 +250,16 @@ class Machine:
                 f"Time limit exceeded (limit: {self.limits.max_duration} seconds)"
             )
 
+    def sleep(self, seconds: float) -> TimeLimitError | None:
+        """Wait while the sandbox's loop waits for a timer; the time limit error if the
+        wait would pass ``max_duration`` (after waiting out what is left)."""
+        deadline = self.deadline
+        if deadline is not None and time.monotonic() + seconds > deadline:
+            time.sleep(max(0.0, deadline - time.monotonic()))
+            return TimeLimitError(f"Time limit exceeded (limit: {self.limits.max_duration} seconds)")
+        time.sleep(seconds)
+        return None
+
     def recursion_error(self, depth: int) -> BaseException:
         limit = self.limits.max_recursion_depth
         if limit is not None:
@@ -262,7 +274,23 @@ class Machine:
     # -- frames ---------------------------------------------------------------
 
     def module_frame(self, code: Code) -> Frame:
-        return Frame(code, [UNBOUND] * code.nlocals, None, self.globals)
+        """The frame a run starts with; code that awaits at the top level runs in asyncio.run."""
+        frame = Frame(code, [UNBOUND] * code.nlocals, None, self.globals)
+        if not code.is_coroutine:
+            return frame
+        coroutine = Coroutine(frame, code)
+        frame.generator = coroutine
+        from .prelude import prelude_function
+
+        return self.frame_for(prelude_function("__run_module"), [coroutine], None)  # type: ignore[return-value]
+
+    def tool_coroutine(self, call: ToolCall) -> Coroutine:
+        """A tool called by async code: a coroutine that makes the call when awaited."""
+        from .prelude import prelude_function
+
+        coroutine = self.frame_for(prelude_function("__tool_call"), [call], None)
+        coroutine.name = coroutine.qualname = call.tool.name
+        return coroutine  # type: ignore[return-value]
 
     def frame_for(self, function: Function, args: list, kwargs: dict | None) -> Frame | Generator:
         """A new frame for calling ``function`` (or the generator object it returns)."""
@@ -275,7 +303,7 @@ class Machine:
         cells = make_cells(code, fast, function.closure) if (code.cellvars or code.freevars) else None
         frame = Frame(code, fast, cells, function.globals)
         if code.is_generator:
-            generator = Generator(frame, code)
+            generator = (Coroutine if code.is_coroutine else Generator)(frame, code)
             frame.generator = generator
             return generator
         return frame
@@ -455,7 +483,7 @@ class Machine:
                     thrown = generator.throw
                     generator.throw = None
                     delegate = generator.delegate
-                    if type(delegate) is Generator:
+                    if type(delegate) is Generator or type(delegate) is Coroutine:
                         # Forward the exception to the generator a yield from runs.
                         frame.pc = pc = pc - 1
                         resumed = self.resume_generator(
@@ -542,7 +570,7 @@ class Machine:
                                 continue
                             else:
                                 new = self.frame_for(func, args, None)
-                                if type(new) is Generator:
+                                if type(new) is Generator or type(new) is Coroutine:
                                     stack.append(new)
                                     continue
                             if len(frames) >= max_depth:
@@ -575,7 +603,10 @@ class Machine:
                             frames.append(frame)
                             frame = result
                             break
-                        if tr is ToolCall:
+                        if tr is ToolCall or tr is aio.ToolBatch:
+                            if tr is ToolCall and code.uses_async:
+                                stack.append(self.tool_coroutine(result))
+                                continue
                             frame.pc = pc
                             self.steps += slice_start - budget
                             slice_start = budget
@@ -905,7 +936,10 @@ class Machine:
                             frames.append(frame)
                             frame = result
                             break
-                        if tr is ToolCall:
+                        if tr is ToolCall or tr is aio.ToolBatch:
+                            if tr is ToolCall and code.uses_async:
+                                stack.append(self.tool_coroutine(result))
+                                continue
                             frame.pc = pc
                             self.steps += slice_start - budget
                             slice_start = budget
@@ -927,7 +961,7 @@ class Machine:
                     elif opcode is SEND:
                         value = stack.pop()
                         iterator = stack[-1]
-                        if type(iterator) is Generator:
+                        if type(iterator) is Generator or type(iterator) is Coroutine:
                             if iterator.frame is None and value is None:
                                 stack[-1] = None
                                 pc = arg
@@ -1202,8 +1236,22 @@ class Machine:
                 ) from None
         elif opcode == op.NOP:
             pass
+        elif opcode == op.GET_AWAITABLE:
+            stack[-1] = self.awaitable(stack[-1])
         else:  # pragma: no cover - the compiler emits only known opcodes
             raise SystemError(f"unknown opcode {opcode}")
+
+    def awaitable(self, value: Any) -> Any:
+        """What ``await value`` drives: the coroutine itself, or a generator awaiting a future."""
+        if type(value) is Coroutine:
+            if value.frame is None:
+                raise RuntimeError("cannot reuse already awaited coroutine")
+            return value
+        if type(value) in aio.FUTURE_TYPES:
+            from .prelude import prelude_function
+
+            return self.frame_for(prelude_function("__await_future"), [value], None)
+        raise TypeError(f"object {attributes.type_name(type(value))} can't be used in 'await' expression")
 
     def op_raise(self, kind: int, stack: list) -> None:
         if kind == 0:
@@ -1384,7 +1432,7 @@ def _callable_name(func: Any) -> str:
 
 
 def _is_vm_object(value: Any) -> bool:
-    return type(value) in (Function, Generator, Builtin, BoundBuiltin, Module, Tool, Cell)
+    return type(value) in (Function, Generator, Coroutine, Builtin, BoundBuiltin, Module, Tool, Cell)
 
 
 def _is_iterable(value: Any) -> bool:

@@ -94,6 +94,22 @@ class Generator:
 Generator.__name__ = Generator.__qualname__ = "generator"
 
 
+class Coroutine(Generator):
+    """A suspended sandbox frame of an ``async def`` function: awaited, never iterated.
+
+    It runs like a generator (``await`` is a ``yield from`` of an awaitable),
+    but the machine tells the two apart by type: a coroutine is not iterable.
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"<coroutine object {self.qualname} at {id(self):#x}>"
+
+
+Coroutine.__name__ = Coroutine.__qualname__ = "coroutine"
+
+
 class Builtin:
     """A builtin function implemented by the host.
 
@@ -198,3 +214,5 @@ def _host_next(generator: Generator) -> Any:
 
 Generator.__iter__ = lambda self: self  # type: ignore[attr-defined]
 Generator.__next__ = _host_next  # type: ignore[attr-defined]
+Coroutine.__iter__ = None  # type: ignore[assignment,misc]
+Coroutine.__next__ = None  # type: ignore[assignment,misc]

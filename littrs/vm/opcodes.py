@@ -96,6 +96,7 @@ OPCODES: tuple[str, ...] = (
     "IMPORT_NAME",  # arg: module name
     "IMPORT_FROM",  # arg: attribute name
     "NOP",
+    "GET_AWAITABLE",  # TOS as the iterator an await drives (a coroutine, a task, a future)
 )
 
 # fmt: off
@@ -184,6 +185,7 @@ LOAD_SPECIAL = 81
 IMPORT_NAME = 82
 IMPORT_FROM = 83
 NOP = 84
+GET_AWAITABLE = 85
 # fmt: on
 
 # The jumps: their argument is an instruction index.

@@ -5,7 +5,9 @@ the host cannot call the sandbox back (DESIGN invariant 3). The builtin then
 hands the work to one of these functions, which the machine runs as ordinary
 VM frames: pausable at any tool call, paid for instruction by instruction,
 and part of a snapshot like any other frame. Their frames are left out of
-tracebacks, as C builtins are in CPython's.
+tracebacks, as C builtins are in CPython's. The prelude is never run as a
+module, so its functions have no default values: where a public function needs
+them (``asyncio.sleep``), its module sets them.
 """
 
 from __future__ import annotations
@@ -138,6 +140,51 @@ def __call_iter(function, sentinel):
         if value == sentinel:
             return
         yield value
+
+def __run_module(main):
+    return __asyncio_run(main, debug=None)
+
+def __asyncio_run(main, *, debug):
+    loop, task = __loop_start(main)
+    try:
+        __loop_run(loop)
+        if __loop_finish(loop) is not None:
+            __loop_run(loop)
+    except BaseException:
+        __loop_close(loop, None)
+        raise
+    return __loop_close(loop, task)
+
+def __loop_run(loop):
+    while True:
+        step = __loop_next(loop)
+        if step is None:
+            __loop_deliver(loop, __loop_wait(loop))
+        elif step is False:
+            return
+        else:
+            task, coro, error = step
+            try:
+                if error is None:
+                    awaited = coro.send(None)
+                else:
+                    awaited = coro.throw(error)
+            except BaseException as raised:
+                __task_done(loop, task, raised)
+            else:
+                __task_wait(loop, task, awaited)
+
+def __await_future(future):
+    if not __future_done(future):
+        yield future
+    return __future_result(future)
+
+async def __tool_call(call):
+    return await __tool_future(call)
+
+async def __asyncio_sleep(delay, result):
+    await __sleep_future(delay)
+    return result
 '''
 
 
@@ -193,11 +240,15 @@ def _build() -> dict[str, Any]:
     from .objects import Builtin
 
     namespace["__sort_by_keys"] = Builtin("sort", sort_by_keys)
+    from .aio import PRELUDE_BUILTINS
+
+    namespace.update(PRELUDE_BUILTINS)
     return namespace
 
 
 def _hide(code: Code) -> None:
     code.kind = "prelude"
+    code.uses_async = False  # tools called by builtins on the sandbox's behalf are plain calls
     for _, arg in code.instrs:
         if isinstance(arg, FunctionTemplate):
             _hide(arg.code)

@@ -1,0 +1,45 @@
+"""The sandbox's ``asyncio`` module: run, gather, sleep, create_task and friends.
+
+Enough of asyncio for code that issues several tool calls at once: in a
+program that uses ``async def`` or ``await``, calling a tool makes a
+coroutine, and ``await asyncio.gather(*calls)`` has all of them outstanding
+together. The loop itself is sandbox code (``littrs.vm.prelude``) over the
+host bookkeeping of ``littrs.vm.aio``; time comes from the host's clock.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..vm import aio
+from ..vm.objects import Builtin, Function, Module
+from ..vm.prelude import prelude_function, prelude_namespace
+
+
+def _prelude(name: str, public: str, defaults: tuple = (), kwdefaults: dict | None = None) -> Function:
+    """A fresh function object over prelude code, named as asyncio names it."""
+    function = Function(prelude_function(name).code, prelude_namespace(), defaults, kwdefaults)
+    function.name = function.qualname = public
+    return function
+
+
+_BUILTINS = {
+    "gather": Builtin("gather", aio.gather, needs_vm=True),
+    "create_task": Builtin("create_task", aio.create_task, needs_vm=True),
+    "ensure_future": Builtin("ensure_future", aio.ensure_future, needs_vm=True),
+    "current_task": Builtin("current_task", aio.current_task, needs_vm=True),
+}
+
+
+def make_module() -> Module:
+    """A fresh ``asyncio`` module for one sandbox."""
+    namespace: dict[str, Any] = {"__name__": "asyncio"}
+    namespace["run"] = _prelude("__asyncio_run", "run", kwdefaults={"debug": None})
+    namespace["sleep"] = _prelude("__asyncio_sleep", "sleep", defaults=(None,))
+    namespace.update(_BUILTINS)
+    namespace["Task"] = aio.Task
+    namespace["Future"] = aio.Future
+    namespace["CancelledError"] = aio.CancelledError
+    namespace["InvalidStateError"] = aio.InvalidStateError
+    namespace["TimeoutError"] = TimeoutError
+    return Module("asyncio", namespace)

@@ -1,0 +1,23 @@
+"""create_task schedules a coroutine; a task is done, has a result, a name; awaiting it twice is fine."""
+import asyncio
+
+
+async def child(n):
+    print("child", n, "starts")
+    await asyncio.sleep(0)
+    print("child", n, "ends")
+    return n * n
+
+
+async def main():
+    first = asyncio.create_task(child(1))
+    second = asyncio.create_task(child(2), name="second")
+    print(first.done(), first.get_name(), second.get_name())
+    print("main waits")
+    print(await first, await second, await first)
+    print(first.done(), first.result(), first.exception(), first.cancelled())
+    print(isinstance(first, asyncio.Task), asyncio.current_task().get_name())
+    return first.result() + second.result()
+
+
+asyncio.run(main())

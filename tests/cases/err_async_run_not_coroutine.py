@@ -1,0 +1,4 @@
+"""asyncio.run takes a coroutine."""
+import asyncio
+
+asyncio.run(5)
