@@ -8,7 +8,9 @@
    alternating. Target: littrs ≤ 1.5x the plain tasks' wall time. Under asyncio
    (the target) and trio. The sandboxes are built inside the timed region, as a
    server building one per request would.
-2. Computing: the worst gap of a task ticking every 5 ms beside 1 and 100
+2. Gathering: one sandbox whose code gathers 50 calls of the same 20 ms tool
+   (``await asyncio.gather(...)``). Target: under 60 ms in all.
+3. Computing: the worst gap of a task ticking every 5 ms beside 1 and 100
    sandboxes computing ``while True: pass`` (gap minus the 5 ms tick).
 """
 
@@ -30,6 +32,13 @@ from littrs.async_host import capture_async
 SANDBOXES = 1000
 SLEEP = 0.020
 TARGET_RATIO = 1.5
+GATHERED = 50
+GATHER_TARGET_MS = 60.0
+GATHER_SOURCE = f"""
+import asyncio
+results = await asyncio.gather(*[fetch(i) for i in range({GATHERED})])
+sum(results)
+"""
 SOURCE = """
 a = fetch(1)
 b = fetch(a + 1)
@@ -86,6 +95,18 @@ async def _waiting(repeat: int) -> dict[str, float]:
     return {"plain_ms": p * 1e3, "littrs_ms": s * 1e3, "ratio": s / p, "prebuilt_ms": b * 1e3}
 
 
+async def _gathering(repeat: int) -> dict[str, float]:
+    """Wall ms of one sandbox gathering ``GATHERED`` calls (median of ``repeat``)."""
+    times = []
+    for _ in range(repeat):
+        sb = _sandbox()
+        start = time.perf_counter()
+        value, _ = await capture_async(sb, GATHER_SOURCE)
+        times.append(time.perf_counter() - start)
+        assert value == sum(range(GATHERED))
+    return {"ms": statistics.median(times) * 1e3}
+
+
 async def _stall(busy: int, seconds: float) -> dict[str, float]:
     """Gaps of a 5 ms ticker beside ``busy`` computing sandboxes (ms beyond the tick)."""
     gaps: list[float] = []
@@ -120,6 +141,7 @@ async def _stall(busy: int, seconds: float) -> dict[str, float]:
 async def _measure(repeat: int, seconds: float) -> dict[str, Any]:
     return {
         "waiting": await _waiting(repeat),
+        "gathering": await _gathering(repeat),
         "stall_1": await _stall(1, seconds),
         "stall_100": await _stall(100, seconds),
     }
@@ -137,6 +159,11 @@ def report(backend: str, figures: dict[str, Any]) -> str:
         f"| littrs, sandboxes built before timing | {w['prebuilt_ms']:.1f} ms = "
         f"{w['prebuilt_ms'] / w['plain_ms']:.2f}x | | |",
     ]
+    g = figures["gathering"]["ms"]
+    lines.append(
+        f"| one sandbox gathering {GATHERED} calls of {SLEEP * 1e3:g} ms | {g:.1f} ms | "
+        f"< {GATHER_TARGET_MS:g} ms | {'yes' if g < GATHER_TARGET_MS else 'no'} |"
+    )
     for busy in (1, 100):
         s = figures[f"stall_{busy}"]
         lines.append(

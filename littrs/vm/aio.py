@@ -414,11 +414,11 @@ def _finish_run(vm: Any, loop: Loop) -> Gather | None:
     return gather
 
 
-def _close(vm: Any, loop: Loop, main: Task) -> Any:
-    """``asyncio.run`` ends: the main task's result, or its exception."""
+def _close(vm: Any, loop: Loop, main: Task | None) -> Any:
+    """``asyncio.run`` ends: the main task's result, or its exception (None: it failed)."""
     vm.loop = None
     loop.calls.clear()
-    return main.result()
+    return None if main is None else main.result()
 
 
 def _future_result(future: Future) -> Any:

@@ -1,0 +1,415 @@
+"""Async sandbox code calling tools: several calls outstanding at once, under every host.
+
+The language side (task order, cancellation, gather's results) is compared with
+CPython in tests/cases/async_*.py. Here: tools. In a program that uses async,
+calling a tool makes a coroutine; the sync host answers a batch call by call,
+start()/resume() report PendingCalls answered by id (also after a snapshot, also
+in another process), and the async hosts run the calls concurrently.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import anyio
+import pytest
+
+from littrs import (
+    Complete,
+    InstructionLimitError,
+    PendingCall,
+    PendingCalls,
+    Sandbox,
+    SandboxError,
+    TimeLimitError,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+GATHER = """
+import asyncio
+
+async def main():
+    first, second = await asyncio.gather(lookup("a"), lookup("b"))
+    return first + second
+
+asyncio.run(main())
+"""
+
+
+def sandbox(log: list | None = None) -> Sandbox:
+    sb = Sandbox()
+
+    @sb.tool
+    def lookup(key: str) -> str:
+        if log is not None:
+            log.append(key)
+        return key.upper()
+
+    @sb.tool
+    def fail(message: str) -> None:
+        raise ValueError(message)
+
+    return sb
+
+
+# -- the sync host ---------------------------------------------------------------------
+
+
+def test_run_answers_a_batch_call_by_call_in_the_order_issued() -> None:
+    log: list = []
+    assert sandbox(log).run(GATHER) == "AB"
+    assert log == ["a", "b"]
+
+
+def test_a_tool_in_async_code_is_a_coroutine_and_in_sync_code_a_function() -> None:
+    sb = sandbox()
+    value, printed = sb.capture(
+        "async def f():\n    return 1\n"
+        "call = lookup('x')\nprint(type(call).__name__, call.__name__)\nawait call"
+    )
+    assert (value, printed) == ("X", ["coroutine lookup"])
+    assert sb.run("lookup('x')") == "X"  # a program without async: a plain call
+    # A sync helper in an async program makes a coroutine too, as an async tool would.
+    assert sb.run("def helper():\n    return lookup('y')\nawait helper()") == "Y"
+
+
+def test_tool_errors_are_raised_at_the_await() -> None:
+    sb = sandbox()
+    source = (
+        "import asyncio\n"
+        "results = await asyncio.gather(lookup('a'), fail('no'), return_exceptions=True)\n"
+        "try:\n    await fail('again')\nexcept ValueError as error:\n    caught = str(error)\n"
+        "[repr(item) for item in results], caught"
+    )
+    assert sb.run(source) == (["'A'", "ValueError('no')"], "again")
+
+
+def test_arguments_that_do_not_fit_raise_typeerror_at_the_await() -> None:
+    sb = sandbox()
+    source = "try:\n    await lookup()\nexcept TypeError as error:\n    message = str(error)\nmessage"
+    assert sb.run(source) == "lookup() missing 1 required positional argument: 'key'"
+    assert isinstance(sb.start(source), Complete)
+
+
+def test_top_level_await_gives_the_last_expression() -> None:
+    assert sandbox().run("import asyncio\nx = await asyncio.gather(lookup('q'))\nx[0] * 2") == "QQ"
+
+
+def test_an_idle_loop_is_an_error_not_a_hang() -> None:
+    source = (
+        "import asyncio\n"
+        "async def wait_for_other():\n    await other\n"
+        "async def main():\n    global other\n"
+        "    other = asyncio.current_task()\n"
+        "    await asyncio.create_task(wait_for_other())\n"
+        "asyncio.run(main())"
+    )
+    with pytest.raises(SandboxError) as caught:
+        sandbox().run(source)
+    assert caught.value.type_name == "RuntimeError"
+    assert "idle" in caught.value.message
+
+
+def test_a_sleep_past_the_time_limit_is_the_time_limit() -> None:
+    sb = sandbox()
+    sb.limit(max_duration=0.2)
+    with pytest.raises(TimeLimitError):
+        sb.run("import asyncio\nawait asyncio.sleep(30)")
+    with pytest.raises(TimeLimitError):
+        sb.start("import asyncio\nawait asyncio.sleep(30)")
+    assert sb.run("1 + 1") == 2
+
+
+def test_the_loop_is_paid_for_like_any_code() -> None:
+    sb = sandbox()
+    sb.limit(max_instructions=5_000)
+    source = (
+        "import asyncio\n"
+        "async def spin():\n    while True:\n        await asyncio.sleep(0)\n"
+        "await asyncio.gather(spin(), spin())"
+    )
+    with pytest.raises(InstructionLimitError):
+        sb.run(source)
+
+
+# -- start / resume ----------------------------------------------------------------------
+
+
+def test_start_reports_every_outstanding_call_with_an_id() -> None:
+    step = sandbox().start(GATHER)
+    assert isinstance(step, PendingCalls)
+    assert [(call.id, call.name, call.args) for call in step.calls] == [
+        (1, "lookup", ["a"]),
+        (2, "lookup", ["b"]),
+    ]
+    assert all(isinstance(call, PendingCall) for call in step)
+    assert step.timeout is None
+
+
+def test_calls_answered_in_any_order_and_the_rest_stay_outstanding() -> None:
+    step = sandbox().start(GATHER)
+    second = step.resume({2: "y"})
+    assert isinstance(second, PendingCalls)
+    assert [(call.id, call.args) for call in second.calls] == [(1, ["a"])]
+    done = second.calls[0].resume("x")  # answering one member answers the batch
+    assert isinstance(done, Complete) and done.value == "xy"
+
+
+def test_errors_are_raised_at_their_await() -> None:
+    source = GATHER.replace("return first + second", "return 'unreachable'")
+    source = "try:\n" + "".join("    " + line + "\n" for line in source.strip().splitlines())
+    source += "except KeyError as error:\n    message = str(error)\nmessage"
+    step = sandbox().start(source)
+    done = step.resume({1: "x"}, errors={2: KeyError("gone")})
+    assert isinstance(done, Complete) and done.value == "'gone'"
+
+
+def test_call_answers_with_the_registered_functions() -> None:
+    log: list = []
+    step = sandbox(log).start(GATHER)
+    done = step.call()
+    assert isinstance(done, Complete) and (done.value, log) == ("AB", ["a", "b"])
+
+
+def test_a_batch_is_answered_once_and_only_by_outstanding_ids() -> None:
+    step = sandbox().start(GATHER)
+    with pytest.raises(KeyError, match="no outstanding call with id 7"):
+        step.resume({7: "x"})
+    with pytest.raises(ValueError, match="a result and an error"):
+        step.resume({1: "x"}, errors={1: ValueError()})
+    step.resume({1: "x"})
+    with pytest.raises(RuntimeError, match="already answered"):
+        step.resume({2: "y"})
+    with pytest.raises(RuntimeError, match="already answered"):
+        step.dump()
+
+
+def test_declared_tools_are_answered_through_batches() -> None:
+    sb = Sandbox()
+
+    def approve(item: str) -> bool:
+        """Ask a person."""
+
+    sb.declare("approve", approve)
+    step = sb.start(
+        "import asyncio\nawait asyncio.gather(*[approve(item) for item in ['a', 'b', 'c']])"
+    )
+    assert [call.args for call in step.calls] == [["a"], ["b"], ["c"]]
+    step = step.resume({1: True, 3: False})
+    done = step.resume({2: True})
+    assert done.value == [True, True, False]
+    with pytest.raises(RuntimeError, match="declared without a host function"):
+        sb.run("await approve('x')")
+
+
+def test_a_cancelled_task_drops_its_call_from_the_batch() -> None:
+    source = (
+        "import asyncio\n"
+        "async def main():\n"
+        "    slow = asyncio.create_task(lookup('slow'))\n"
+        "    fast = asyncio.create_task(lookup('fast'))\n"
+        "    await fast\n"
+        "    slow.cancel()\n"
+        "    try:\n        await slow\n    except asyncio.CancelledError:\n"
+        "        return 'cancelled'\n"
+        "asyncio.run(main())"
+    )
+    step = sandbox().start(source)
+    assert [call.args for call in step.calls] == [["slow"], ["fast"]]
+    done = step.resume({2: "FAST"})
+    assert isinstance(done, Complete) and done.value == "cancelled"
+
+
+def test_a_timer_is_reported_with_the_calls() -> None:
+    source = (
+        "import asyncio\n"
+        "async def tick():\n    await asyncio.sleep(0.05)\n    return 'tick'\n"
+        "await asyncio.gather(tick(), lookup('a'))"
+    )
+    step = sandbox().start(source)
+    assert isinstance(step, PendingCalls) and 0 < step.timeout <= 0.05
+    done = step.resume({1: "A"})
+    assert isinstance(done, Complete) and done.value == ["tick", "A"]
+
+
+# -- snapshots while calls are outstanding ---------------------------------------------------
+
+
+def test_a_batch_survives_dump_and_load() -> None:
+    source = (
+        "import asyncio\n"
+        "seen = []\n"
+        "async def one(key):\n"
+        "    value = await lookup(key)\n"
+        "    seen.append(value)\n"
+        "    return value * 2\n"
+        "results = await asyncio.gather(*[one(key) for key in 'abc'])\n"
+        "print(seen)\nresults"
+    )
+    sb = sandbox()
+    step = sb.start(source).resume({2: "B"})
+    restored = sandbox().load(step.dump())
+    assert isinstance(restored, PendingCalls)
+    assert [(call.id, call.args) for call in restored.calls] == [(1, ["a"]), (3, ["c"])]
+    done = restored.resume({3: "C"}).resume({1: "A"})
+    assert isinstance(done, Complete)
+    assert (done.value, done.printed) == (["AA", "BB", "CC"], ["['B', 'C', 'A']"])
+
+
+RESUMER = """
+import json, sys
+sys.path.insert(0, {root!r})
+from littrs import Sandbox
+
+sb = Sandbox()
+
+@sb.tool
+def lookup(key: str) -> str:
+    return key.upper()
+
+step = sb.load(sys.stdin.buffer.read())
+ids = [call.id for call in step.calls]
+step = step.call()
+print(json.dumps([ids, step.value, step.printed]))
+"""
+
+
+def test_a_batch_resumes_in_a_fresh_process() -> None:
+    blob = sandbox().start("import asyncio\nprint('started')\n" + GATHER).dump()
+    result = subprocess.run(
+        [sys.executable, "-c", RESUMER.format(root=str(ROOT))],
+        input=blob, capture_output=True, timeout=60, check=True,
+        env={**os.environ, "PYTHONHASHSEED": "7"},
+    )
+    assert json.loads(result.stdout) == [[1, 2], "AB", ["started"]]
+
+
+# -- async hosts --------------------------------------------------------------------------
+
+
+@pytest.fixture(params=["asyncio", "trio"])
+def anyio_backend(request: pytest.FixtureRequest) -> str:
+    return request.param
+
+
+def async_sandbox(in_flight: list[int], cancelled: list[str]) -> Sandbox:
+    sb = Sandbox()
+    running = [0]
+
+    @sb.tool
+    async def fetch(key: str, seconds: float = 0.01) -> str:
+        running[0] += 1
+        in_flight.append(running[0])
+        try:
+            await anyio.sleep(seconds)
+        except anyio.get_cancelled_exc_class():
+            cancelled.append(key)
+            raise
+        finally:
+            running[0] -= 1
+        return key.upper()
+
+    @sb.tool
+    def quick(key: str) -> str:
+        return key
+
+    return sb
+
+
+@pytest.mark.anyio
+async def test_the_async_host_runs_the_calls_of_a_gather_at_once() -> None:
+    in_flight: list[int] = []
+    sb = async_sandbox(in_flight, [])
+    source = "import asyncio\nawait asyncio.gather(*[fetch(str(i)) for i in range(50)])"
+    assert await sb.run_async(source) == [str(i) for i in range(50)]
+    assert max(in_flight) == 50  # all fifty were outstanding together
+
+
+@pytest.mark.anyio
+async def test_tasks_go_on_as_their_own_calls_finish() -> None:
+    sb = async_sandbox([], [])
+    source = (
+        "import asyncio\n"
+        "order = []\n"
+        "async def job(key, seconds):\n"
+        "    value = await fetch(key, seconds)\n"
+        "    order.append(value)\n"
+        "    order.append(await quick(key))\n"
+        "await asyncio.gather(job('slow', 0.2), job('fast', 0.0))\n"
+        "order"
+    )
+    assert await sb.run_async(source) == ["FAST", "fast", "SLOW", "slow"]
+
+
+@pytest.mark.anyio
+async def test_a_cancelled_sandbox_task_cancels_its_host_call() -> None:
+    cancelled: list[str] = []
+    sb = async_sandbox([], cancelled)
+    source = (
+        "import asyncio\n"
+        "async def main():\n"
+        "    slow = asyncio.create_task(fetch('slow', 30))\n"
+        "    await fetch('fast', 0)\n"
+        "    slow.cancel()\n"
+        "    await asyncio.sleep(0)\n"
+        "    return await quick('done')\n"
+        "asyncio.run(main())"
+    )
+    with anyio.fail_after(10):
+        assert await sb.run_async(source) == "done"
+    assert cancelled == ["slow"]
+
+
+@pytest.mark.anyio
+async def test_calls_still_running_when_the_run_ends_are_cancelled() -> None:
+    cancelled: list[str] = []
+    sb = async_sandbox([], cancelled)
+    source = (
+        "import asyncio\n"
+        "async def main():\n"
+        "    asyncio.create_task(fetch('left', 30))\n"
+        "    await asyncio.sleep(0.01)\n"
+        "    return 'main'\n"
+        "asyncio.run(main())"
+    )
+    with anyio.fail_after(10):
+        assert await sb.run_async(source) == "main"
+    assert cancelled == ["left"]
+
+
+@pytest.mark.anyio
+async def test_cancelling_the_host_task_stops_an_async_run() -> None:
+    cancelled: list[str] = []
+    sb = async_sandbox([], cancelled)
+    with anyio.move_on_after(0.05) as scope:
+        await sb.run_async("import asyncio\nawait asyncio.gather(fetch('a', 30), fetch('b', 30))")
+    assert scope.cancelled_caught
+    assert sorted(cancelled) == ["a", "b"]
+    assert await sb.run_async("1 + 1") == 2
+
+
+@pytest.mark.anyio
+async def test_errors_of_an_async_run_reach_the_caller_unwrapped() -> None:
+    sb = async_sandbox([], [])
+    with pytest.raises(SandboxError) as caught:
+        await sb.run_async("import asyncio\nawait fetch('a')\n1 / 0")
+    assert caught.value.type_name == "ZeroDivisionError"
+    sb.limit(max_duration=0.1)
+    with pytest.raises(TimeLimitError):
+        await sb.run_async("import asyncio\nawait fetch('a')\nwhile True:\n    pass")
+
+
+@pytest.mark.anyio
+async def test_sandbox_sleep_waits_on_the_host_clock() -> None:
+    sb = async_sandbox([], [])
+    source = (
+        "import asyncio\n"
+        "async def late():\n    await asyncio.sleep(0.05)\n    return 'late'\n"
+        "await asyncio.gather(late(), fetch('now', 0))"
+    )
+    assert await sb.run_async(source) == ["late", "NOW"]
