@@ -37,7 +37,7 @@ from cattrs.preconf.json import make_converter
 from .errors import SnapshotError
 from .modules.typing_module import TypingForm
 from .modules.typing_module import rebuild as rebuild_form
-from .vm import aio
+from .vm import aio, aio_locks
 from .vm.aio import ToolBatch
 from .vm.builtins import CONSTRUCTIBLE, EXCEPTIONS
 from .vm.code import UNBOUND, Code
@@ -49,7 +49,7 @@ from .vm.prelude import MISSING, prelude_code, prelude_namespace
 from .vm.prelude import SOURCE as PRELUDE_SOURCE
 
 MAGIC = b"littrs-snapshot\n"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 _HMAC_PREFIX = b"hmac-sha256:"
 _BIG_INT = 10**4000  # beyond it, JSON readers refuse the digits: write hex instead
 
@@ -73,7 +73,7 @@ def _all_slots(cls: type) -> tuple[str, ...]:
 
 # Plain records of the VM (the sandbox's event loop and its futures), saved slot by slot.
 _SLOTTED: dict[type, tuple[str, ...]] = {
-    cls: _all_slots(cls) for cls in (*aio.FUTURE_TYPES, ToolCall)
+    cls: _all_slots(cls) for cls in (*aio.FUTURE_TYPES, *aio_locks.PRIMITIVE_TYPES, ToolCall)
 }
 
 
@@ -246,7 +246,8 @@ class Encoder:
             return ["gen" if t is Generator else "coro", self.value(obj.frame), obj.name,
                     obj.qualname, obj.running,
                     obj.started, self.value(obj.delegate), obj.resume_mode, obj.resume_target,
-                    self.value(obj.resume_default), self.value(obj.throw)]
+                    self.value(obj.resume_default), self.value(obj.throw), obj.exc_depth,
+                    self.value(obj.exc_state), self.value(obj.outer)]
         if t is Module:
             return ["mod", obj.name, self.value(obj.namespace)]
         if t in _SLOTTED:
@@ -584,6 +585,9 @@ class Decoder:
         generator.resume_target = _integer(fields[7])
         generator.resume_default = self.value(fields[8])
         generator.throw = self.value(fields[9])
+        generator.exc_depth = _integer(fields[10])
+        generator.exc_state = self.value(fields[11])
+        generator.outer = self.value(fields[12])
         return generator
 
     def exception(self, position: int, fields: list[Any]) -> BaseException:
@@ -626,7 +630,10 @@ class Decoder:
                 if type(value) is not Builtin:
                     raise KeyError(fields[0])
                 return value
-            return attributes.load_attr(self.value(fields[0]), _text(fields[1]))
+            owner, name = self.value(fields[0]), _text(fields[1])
+            if name in _WITH_METHODS:  # bound by a with statement paused in its body
+                return attributes.load_special(owner, name)
+            return attributes.load_attr(owner, name)
         except (KeyError, AttributeError, TypeError) as error:
             raise SnapshotError(f"snapshot names something this sandbox lacks: {fields}") from error
 
@@ -647,6 +654,7 @@ class Decoder:
         return iterator
 
 
+_WITH_METHODS = frozenset(("__enter__", "__exit__", "__aenter__", "__aexit__"))
 _SINGLETONS = {"unbound": UNBOUND, "missing": MISSING, "ellipsis": Ellipsis,
                "notimplemented": NotImplemented}
 

@@ -261,6 +261,26 @@ def test_a_batch_survives_dump_and_load() -> None:
     assert (done.value, done.printed) == (["AA", "BB", "CC"], ["['B', 'C', 'A']"])
 
 
+def test_a_semaphore_survives_a_snapshot_with_tasks_waiting_on_it() -> None:
+    source = (
+        "import asyncio\n"
+        "limit = asyncio.Semaphore(2)\n"
+        "async def one(key):\n"
+        "    async with limit:\n"
+        "        return await lookup(key)\n"
+        "await asyncio.gather(*[one(key) for key in 'abcd'])"
+    )
+    sb = sandbox()
+    step = sb.start(source)
+    assert [call.args for call in step.calls] == [["a"], ["b"]]  # two at a time
+    step = sandbox().load(step.dump()).resume({1: "A"})
+    assert [call.args for call in step.calls] == [["b"], ["c"]]
+    step = sandbox().load(step.dump()).call()
+    assert [call.args for call in step.calls] == [["d"]]
+    step = step.call()
+    assert isinstance(step, Complete) and step.value == ["A", "B", "C", "D"]
+
+
 RESUMER = """
 import json, sys
 sys.path.insert(0, {root!r})
@@ -328,6 +348,39 @@ async def test_the_async_host_runs_the_calls_of_a_gather_at_once() -> None:
     source = "import asyncio\nawait asyncio.gather(*[fetch(str(i)) for i in range(50)])"
     assert await sb.run_async(source) == [str(i) for i in range(50)]
     assert max(in_flight) == 50  # all fifty were outstanding together
+
+
+@pytest.mark.anyio
+async def test_a_semaphore_bounds_the_calls_in_flight() -> None:
+    in_flight: list[int] = []
+    sb = async_sandbox(in_flight, [])
+    source = (
+        "import asyncio\n"
+        "limit = asyncio.Semaphore(5)\n"
+        "async def one(i):\n"
+        "    async with limit:\n"
+        "        return await fetch(str(i))\n"
+        "await asyncio.gather(*[one(i) for i in range(20)])"
+    )
+    assert await sb.run_async(source) == [str(i) for i in range(20)]
+    assert max(in_flight) == 5
+
+
+@pytest.mark.anyio
+async def test_wait_for_cancels_a_slow_call() -> None:
+    cancelled: list[str] = []
+    sb = async_sandbox([], cancelled)
+    source = (
+        "import asyncio\n"
+        "try:\n"
+        "    await asyncio.wait_for(fetch('slow', 30), 0.02)\n"
+        "except TimeoutError:\n"
+        "    outcome = 'timed out'\n"
+        "outcome"
+    )
+    with anyio.fail_after(10):
+        assert await sb.run_async(source) == "timed out"
+    assert cancelled == ["slow"]
 
 
 @pytest.mark.anyio

@@ -118,17 +118,25 @@ def test_each_sandbox_has_its_own_modules() -> None:
 
 
 def test_module_contents_are_sandbox_values() -> None:
-    """No host function, class or module is reachable: only Builtins, forms and values."""
+    """No host function, class or module is reachable: only Builtins, prelude functions,
+    the VM's own types, forms and values."""
     from littrs.modules import STANDARD_MODULES
+    from littrs.vm import aio, aio_locks
+    from littrs.vm.objects import Function
 
     allowed = (Builtin, str, float, int, bool, json.JSONDecodeError.__class__)
+    vm_types = (*aio.FUTURE_TYPES, *aio_locks.PRIMITIVE_TYPES, aio.CancelledError,
+                aio.InvalidStateError, TimeoutError)
     for name, factory in STANDARD_MODULES.items():
         module = factory()
         assert type(module) is Module and module.name == name
         assert factory().namespace is not module.namespace
         for key, value in module.namespace.items():
             if isinstance(value, type):
-                assert value in (json.JSONDecodeError, str), key
+                assert value in (json.JSONDecodeError, str, *vm_types), key
+            elif type(value) is Function:  # sandbox code of the prelude (asyncio.run)
+                assert value.code.kind == "prelude", key
+                assert value is not factory().namespace[key], key  # one per sandbox
             elif isinstance(value, TypingForm):  # the typing module's inert forms
                 assert type(value).__name__ in (
                     "_SpecialForm", "_SpecialGenericAlias", "_TypingClass", "TypeVar"

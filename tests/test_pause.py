@@ -25,6 +25,7 @@ from littrs import (
     SandboxError,
     SnapshotError,
 )
+from littrs.snapshot import FORMAT_VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -243,7 +244,7 @@ def test_signed_snapshots_check_their_key() -> None:
     [
         lambda blob: blob[: len(blob) // 2],
         lambda blob: blob.replace(b"littrs-snapshot", b"other-snapshot"),
-        lambda blob: blob.replace(b"snapshot\n1\n", b"snapshot\n99\n"),
+        lambda blob: blob.replace(b"snapshot\n%d\n" % FORMAT_VERSION, b"snapshot\n99\n"),
         lambda blob: blob.replace(b'"frame"', b'"framez"'),
         lambda blob: blob.replace(b'["l",', b'["zz",'),
         lambda blob: blob.replace(b'"objects":[', b'"objects":[["frame",[0],[],null,[],999999,[0],null],'),

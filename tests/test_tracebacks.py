@@ -146,7 +146,6 @@ def test_syntax_error_reads_as_cpython_prints_it() -> None:
     [
         ("class A:\n    pass", "class definitions"),
         ("async def f(xs):\n    async for x in xs:\n        pass", "async for loops"),
-        ("async def f(c):\n    async with c:\n        pass", "async with statements"),
         ("match 1:\n    case 1:\n        pass", "match statements"),
         ("try:\n    pass\nexcept* ValueError:\n    pass", "except* clauses"),
     ],

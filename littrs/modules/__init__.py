@@ -55,8 +55,9 @@ def snapshot_types() -> list[type]:
     import json
 
     from ..vm.aio import FUTURE_TYPES, CancelledError, InvalidStateError, ToolBatch
+    from ..vm.aio_locks import PRIMITIVE_TYPES
     from ..vm.machine import ToolCall
     from .typing_module import FORM_TYPES
 
-    return [json.JSONDecodeError, *FORM_TYPES, *FUTURE_TYPES, CancelledError, InvalidStateError,
-            ToolBatch, ToolCall]
+    return [json.JSONDecodeError, *FORM_TYPES, *FUTURE_TYPES, *PRIMITIVE_TYPES, CancelledError,
+            InvalidStateError, ToolBatch, ToolCall]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..vm import aio
+from ..vm import aio, aio_locks
 from ..vm.objects import Builtin, Function, Module
 from ..vm.prelude import prelude_function, prelude_namespace
 
@@ -36,6 +36,10 @@ def make_module() -> Module:
     namespace: dict[str, Any] = {"__name__": "asyncio"}
     namespace["run"] = _prelude("__asyncio_run", "run", kwdefaults={"debug": None})
     namespace["sleep"] = _prelude("__asyncio_sleep", "sleep", defaults=(None,))
+    namespace["wait_for"] = _prelude("__wait_for", "wait_for")
+    namespace["as_completed"] = _prelude("__as_completed", "as_completed", kwdefaults={"timeout": None})
+    for primitive in aio_locks.PRIMITIVE_TYPES:
+        namespace[primitive.__name__] = primitive
     namespace.update(_BUILTINS)
     namespace["Task"] = aio.Task
     namespace["Future"] = aio.Future

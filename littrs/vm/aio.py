@@ -212,6 +212,46 @@ class Sleep(Future):
         self.deadline = 0.0
 
 
+class AsCompleted(Future):
+    """``asyncio.as_completed``: futures queued as they finish; getters wait on the queue.
+
+    It is a future only to ride the loop's callbacks; nothing awaits it.
+    """
+
+    __slots__ = ("todo", "queue", "getters", "timer")
+
+    def __init__(self, todo: list[Future]) -> None:
+        super().__init__()
+        self.todo = todo
+        self.queue: list[Future | None] = []
+        self.getters: list[Future] = []
+        self.timer: Sleep | None = None
+
+    def completed(self, loop: Loop, future: Future | None) -> None:
+        """A future finished (None: the timeout passed), as asyncio's closures do."""
+        if future is None:
+            for pending in self.todo:
+                pending.callbacks = [e for e in pending.callbacks
+                                     if not (e[0] == "completed" and e[1] is self)]
+                self.put(loop, None)
+            self.todo = []
+            return
+        if not self.todo:
+            return
+        self.todo.remove(future)
+        self.put(loop, future)
+        if not self.todo and self.timer is not None:
+            timer_cancel(self.timer)
+
+    def put(self, loop: Loop, item: Future | None) -> None:
+        self.queue.append(item)
+        while self.getters:
+            getter = self.getters.pop(0)
+            if getter.state == PENDING:
+                getter.finish(loop)
+                return
+
+
 class Loop:
     """One ``asyncio.run``: its ready queue, timers and outstanding tool calls.
 
@@ -259,7 +299,7 @@ class Loop:
         while timers and timers[0][0] <= now:
             sleep = heapq.heappop(timers)[2]
             if sleep.state == PENDING:
-                sleep.finish(self)
+                self.ready.append(["fire", sleep])  # its callbacks run in the next iteration
 
     def next_timeout(self) -> float | None:
         """Seconds until the next timer, or None without timers."""
@@ -343,6 +383,13 @@ def _next_step(vm: Any, loop: Loop) -> Any:
             return task, task.coro, error
         if kind == "child":
             entry[1].child_done(loop, entry[2])
+        elif kind == "release" or kind == "fire":
+            if entry[1].state == PENDING:
+                entry[1].finish(loop)
+        elif kind == "call":
+            return None, entry[1], entry[2]  # a sandbox callback: the prelude calls it
+        elif kind == "completed":
+            entry[1].completed(loop, entry[2])
         elif kind == "stop":
             loop.stopping = True
 
@@ -383,6 +430,102 @@ def _task_wait(vm: Any, loop: Loop, task: Task, awaited: Any) -> None:
     if task.must_cancel:
         if awaited.cancel(loop, task.cancel_message):
             task.must_cancel = False
+
+
+def new_future(vm: Any) -> Future:
+    running_loop(vm)
+    return Future()
+
+
+def call_later_release(vm: Any, delay: float, waiter: Future) -> Sleep:
+    """A timer that finishes ``waiter`` after ``delay`` seconds (``loop.call_later``)."""
+    loop = running_loop(vm)
+    timer = Sleep(delay)
+    timer.callbacks.append(["release", waiter])
+    loop.add_timer(timer)
+    return timer
+
+
+def timer_cancel(timer: Sleep) -> None:
+    timer.state = CANCELLED
+    timer.callbacks = []
+
+
+def add_release(future: Future, waiter: Future) -> None:
+    """When ``future`` is done, finish ``waiter`` (asyncio's ``_release_waiter``)."""
+    future.callbacks.append(["release", waiter])
+
+
+def remove_release(future: Future, waiter: Future) -> None:
+    future.callbacks = [entry for entry in future.callbacks
+                        if not (entry[0] == "release" and entry[1] is waiter)]
+
+
+def add_done_callback(vm: Any, future: Future, fn: Any) -> None:
+    """``future.add_done_callback(fn)``: ``fn(future)`` runs as sandbox code, soon after."""
+    if future.state != PENDING:
+        running_loop(vm).ready.append(["call", fn, future])
+    else:
+        future.callbacks.append(["call", fn, future])
+
+
+def remove_done_callback(future: Future, fn: Any) -> int:
+    kept = [entry for entry in future.callbacks if not (entry[0] == "call" and entry[1] == fn)]
+    removed = len(future.callbacks) - len(kept)
+    future.callbacks = kept
+    return removed
+
+
+def _as_completed_start(vm: Any, items: list, timeout: Any) -> AsCompleted:
+    loop = running_loop(vm)
+    todo: list[Future] = []
+    seen: set[int] = set()
+    for item in items:
+        if id(item) not in seen:
+            seen.add(id(item))
+            future = ensure_future(vm, item)
+            if future not in todo:
+                todo.append(future)
+    waiting = AsCompleted(todo)
+    for future in todo:
+        entry = ["completed", waiting, future]
+        if future.state != PENDING:
+            loop.ready.append(entry)
+        else:
+            future.callbacks.append(entry)
+    if todo and timeout is not None:
+        timer = waiting.timer = Sleep(timeout)
+        timer.callbacks.append(["completed", waiting, None])
+        loop.add_timer(timer)
+    return waiting
+
+
+def _as_completed_count(waiting: AsCompleted) -> int:
+    return len(waiting.todo)
+
+
+def _as_completed_empty(waiting: AsCompleted) -> bool:
+    return not waiting.queue
+
+
+def _as_completed_getter(vm: Any, waiting: AsCompleted) -> Future:
+    running_loop(vm)
+    getter = Future()
+    waiting.getters.append(getter)
+    return getter
+
+
+def _as_completed_getter_failed(vm: Any, waiting: AsCompleted, getter: Future) -> None:
+    loop = running_loop(vm)
+    getter.cancel(loop)
+    if getter in waiting.getters:
+        waiting.getters.remove(getter)
+    if waiting.queue and getter.state != CANCELLED:
+        waiting.put(loop, waiting.queue.pop())  # wake the next getter (asyncio's _wakeup_next)
+
+
+def _as_completed_pop(waiting: AsCompleted) -> Future | None:
+    return waiting.queue.pop(0)
 
 
 def _wait(vm: Any, loop: Loop) -> ToolBatch:
@@ -520,10 +663,22 @@ PRELUDE_BUILTINS = {
     "__future_done": Builtin("done", _future_done),
     "__tool_future": Builtin("call", _tool_future),
     "__sleep_future": Builtin("sleep", _sleep, needs_vm=True),
+    "__ensure_future": Builtin("ensure_future", ensure_future, needs_vm=True),
+    "__new_future": Builtin("create_future", new_future, needs_vm=True),
+    "__call_later_release": Builtin("call_later", call_later_release, needs_vm=True),
+    "__timer_cancel": Builtin("cancel", timer_cancel),
+    "__add_release": Builtin("add_done_callback", add_release),
+    "__remove_release": Builtin("remove_done_callback", remove_release),
+    "__ac_start": Builtin("as_completed", _as_completed_start, needs_vm=True),
+    "__ac_count": Builtin("as_completed", _as_completed_count),
+    "__ac_empty": Builtin("get", _as_completed_empty),
+    "__ac_getter": Builtin("get", _as_completed_getter, needs_vm=True),
+    "__ac_getter_failed": Builtin("get", _as_completed_getter_failed, needs_vm=True),
+    "__ac_pop": Builtin("get", _as_completed_pop),
 }
 """Host functions the prelude's loop calls; names with ``__`` are out of the sandbox's reach."""
 
-FUTURE_TYPES = (Future, Task, Gather, ToolFuture, Sleep, Loop)
+FUTURE_TYPES = (Future, Task, Gather, ToolFuture, Sleep, AsCompleted, Loop)
 
 
 def get_name(task: Task) -> str:
@@ -544,8 +699,10 @@ _FUTURE_METHODS = {
     "result": attributes.VMMethod(Future.result),
     "exception": attributes.VMMethod(Future.exception),
     "cancel": attributes.VMMethod(cancel, needs_vm=True),
+    "add_done_callback": attributes.VMMethod(add_done_callback, needs_vm=True),
+    "remove_done_callback": attributes.VMMethod(remove_done_callback),
 }
-for _type in (Gather, ToolFuture, Sleep):
+for _type in (Future, Gather, ToolFuture, Sleep):
     attributes.METHODS[_type] = dict(_FUTURE_METHODS)
 attributes.METHODS[Task] = {
     **_FUTURE_METHODS,

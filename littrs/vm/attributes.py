@@ -153,6 +153,8 @@ def load_attr(obj: Any, name: str) -> Any:
         value = _type_attribute(obj, name)
         if value is not _MISSING:
             return value
+    elif t is _GenericAlias and name not in _GENERIC_ALIAS_OWN:
+        return load_attr(obj.__origin__, name)  # ``list[0].real``: CPython asks ``list``
     elif isinstance(obj, BaseException):
         if name in EXCEPTION_ATTRIBUTES:
             if name == "with_traceback":
@@ -192,6 +194,11 @@ def load_attr(obj: Any, name: str) -> Any:
 
 
 _MISSING = object()
+_GenericAlias = type(list[int])
+# What a GenericAlias answers itself; any other name is looked up on its origin.
+_GENERIC_ALIAS_OWN = frozenset(("__class__", "__origin__", "__args__", "__parameters__",
+                                "__mro_entries__", "__reduce_ex__", "__reduce__", "__copy__",
+                                "__deepcopy__", "__unpacked__", "__typing_unpacked_tuple_args__"))
 
 
 def _function_attribute(f: Function, name: str) -> Any:
@@ -354,9 +361,8 @@ def load_special(obj: Any, name: str) -> Any:
     table = SPECIAL_METHODS.get(type(obj))
     entry = table.get(name) if table else None
     if entry is None:
-        raise TypeError(
-            f"'{type(obj).__name__}' object does not support the context manager protocol"
-        )
+        kind = "asynchronous context manager" if name.startswith("__a") else "context manager"
+        raise TypeError(f"'{type(obj).__name__}' object does not support the {kind} protocol")
     return BoundBuiltin(obj, entry, name, False)
 
 

@@ -39,7 +39,6 @@ UNARY_OPERATORS = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: o
 UNSUPPORTED: dict[type, str] = {
     ast.ClassDef: "class definitions",
     ast.AsyncFor: "async for loops",
-    ast.AsyncWith: "async with statements",
     ast.Match: "match statements",
 }
 if hasattr(ast, "TryStar"):  # Python 3.11+
@@ -177,7 +176,7 @@ class Block:
         break_label: Label | None = None,
         continue_label: Label | None = None,
     ) -> None:
-        self.kind = kind  # loop, try, finally, handler, finally_handler, with
+        self.kind = kind  # loop, try, finally, handler, finally_handler, with (data: async)
         self.stack_items = stack_items
         self.region = region
         self.data = data
@@ -505,6 +504,8 @@ class _Unit:
                 for _ in range(3):
                     self.emit(op.LOAD_CONST, None)
                 self.emit(op.CALL, 3)
+                if block.data:  # async with: await what __aexit__ returns
+                    self.await_top()
                 self.emit(op.POP_TOP)
         self.blocks = saved_blocks
         return suspended
@@ -642,28 +643,36 @@ class _Unit:
         self.mark(end)
 
     def stmt_With(self, node: ast.With) -> None:
-        self.with_items(node, node.items)
+        self.with_items(node, node.items, is_async=False)
 
-    def with_items(self, node: ast.With, items: list[ast.withitem]) -> None:
+    def stmt_AsyncWith(self, node: ast.AsyncWith) -> None:
+        self.with_items(node, node.items, is_async=True)
+
+    def with_items(
+        self, node: ast.With | ast.AsyncWith, items: list[ast.withitem], is_async: bool
+    ) -> None:
+        """A with statement; ``async with`` awaits what ``__aenter__``/``__aexit__`` return."""
         item, rest = items[0], items[1:]
         self.expr(item.context_expr)
         self.lineno = node.lineno
         self.emit(op.COPY, 1)
-        self.emit(op.LOAD_SPECIAL, "__exit__")
+        self.emit(op.LOAD_SPECIAL, "__aexit__" if is_async else "__exit__")
         self.emit(op.SWAP, 2)
-        self.emit(op.LOAD_SPECIAL, "__enter__")
+        self.emit(op.LOAD_SPECIAL, "__aenter__" if is_async else "__enter__")
         self.emit(op.CALL, 0)
+        if is_async:
+            self.await_top()
         handler = Label()
         end = Label()
         region = Region(handler, self.stack_depth() + 1)
-        self.blocks.append(Block("with", stack_items=1, region=region))
+        self.blocks.append(Block("with", stack_items=1, region=region, data=is_async))
         self.open_region(region)
         if item.optional_vars is not None:
             self.store(item.optional_vars)
         else:
             self.emit(op.POP_TOP)
         if rest:
-            self.with_items(node, rest)
+            self.with_items(node, rest, is_async)
         else:
             self.statements(node.body)
         self.close_region(region)
@@ -672,6 +681,8 @@ class _Unit:
         for _ in range(3):
             self.emit(op.LOAD_CONST, None)
         self.emit(op.CALL, 3)
+        if is_async:
+            self.await_top()
         self.emit(op.POP_TOP)
         self.emit(op.JUMP, end)
         # Exception path: stack is [exit, exc].
@@ -686,6 +697,8 @@ class _Unit:
         self.emit(op.COPY, 3)  # exc
         self.emit(op.LOAD_CONST, None)
         self.emit(op.CALL, 3)
+        if is_async:
+            self.await_top()
         suppress = Label()
         self.emit(op.POP_JUMP_IF_TRUE, suppress)
         self.close_region(cleanup_region)

@@ -385,6 +385,9 @@ class Machine:
             else:
                 generator.throw = exc
         generator.running = True
+        generator.outer = self.handled
+        if generator.exc_depth:
+            self.handled = generator.exc_state
         generator.resume_mode = mode
         generator.resume_target = target
         generator.resume_default = default
@@ -632,6 +635,7 @@ class Machine:
                             generator.frame = None
                             generator.running = False
                             generator.delegate = None
+                            self.handled = generator.outer
                             mode = generator.resume_mode
                             if mode == RESUME_NESTED:
                                 self.steps += slice_start - budget
@@ -867,6 +871,9 @@ class Machine:
                         value = stack.pop()
                         generator = frame.generator
                         generator.running = False
+                        if generator.exc_depth:
+                            generator.exc_state = self.handled
+                        self.handled = generator.outer
                         frame.pc = pc
                         mode = generator.resume_mode
                         if mode == RESUME_NESTED:
@@ -1037,6 +1044,8 @@ class Machine:
                 generator.frame = None
                 generator.running = False
                 generator.delegate = None
+                generator.exc_depth = 0
+                self.handled = generator.outer
                 mode = generator.resume_mode
                 if isinstance(exc, StopIteration):
                     converted = RuntimeError("generator raised StopIteration")
@@ -1205,11 +1214,13 @@ class Machine:
             stack.append(self.handled)
             stack.append(exc)
             self.handled = exc
+            if frame.generator is not None:
+                frame.generator.exc_depth += 1
         elif opcode == op.POP_EXCEPT:
-            self.handled = stack.pop()
+            self.pop_except(frame, stack.pop())
         elif opcode == op.POP_EXCEPT_RERAISE:
             exc = stack.pop()
-            self.handled = stack.pop()
+            self.pop_except(frame, stack.pop())
             self.reraising = True
             self.raised_context = (exc, exc.__context__)
             raise exc
@@ -1240,6 +1251,19 @@ class Machine:
             stack[-1] = self.awaitable(stack[-1])
         else:  # pragma: no cover - the compiler emits only known opcodes
             raise SystemError(f"unknown opcode {opcode}")
+
+    def pop_except(self, frame: Frame, previous: BaseException | None) -> None:
+        """Leave an except block: what was handled before it is handled again.
+
+        In a generator's outermost except block that is its caller's exception,
+        which may have changed since the block began (the generator yielded).
+        """
+        generator = frame.generator
+        if generator is not None:
+            generator.exc_depth -= 1
+            if not generator.exc_depth:
+                previous = generator.outer
+        self.handled = previous
 
     def awaitable(self, value: Any) -> Any:
         """What ``await value`` drives: the coroutine itself, or a generator awaiting a future."""

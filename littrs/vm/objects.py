@@ -70,10 +70,15 @@ class Generator:
     can be forwarded to it. ``resume_mode``/``resume_target``/``resume_default``
     say how the current resumption hands back a yield or a return (see
     :mod:`littrs.vm.frames`); ``throw`` is an exception to raise at the yield.
+
+    As in CPython, a generator has its own exception being handled: suspended
+    inside ``except`` blocks (``exc_depth`` deep) it keeps ``exc_state`` while
+    its caller's (``outer``, saved at each resumption) is restored.
     """
 
     __slots__ = ("frame", "name", "qualname", "running", "started", "delegate",
-                 "resume_mode", "resume_target", "resume_default", "throw")
+                 "resume_mode", "resume_target", "resume_default", "throw",
+                 "exc_depth", "exc_state", "outer")
 
     def __init__(self, frame: Any, code: Code) -> None:
         self.frame = frame
@@ -86,6 +91,9 @@ class Generator:
         self.resume_target = 0
         self.resume_default: Any = UNBOUND
         self.throw: BaseException | None = None
+        self.exc_depth = 0
+        self.exc_state: BaseException | None = None
+        self.outer: BaseException | None = None
 
     def __repr__(self) -> str:
         return f"<generator object {self.qualname} at {id(self):#x}>"

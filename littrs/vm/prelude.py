@@ -164,6 +164,12 @@ def __loop_run(loop):
             return
         else:
             task, coro, error = step
+            if task is None:
+                try:
+                    coro(error)
+                except Exception:
+                    pass
+                continue
             try:
                 if error is None:
                     awaited = coro.send(None)
@@ -185,6 +191,117 @@ async def __tool_call(call):
 async def __asyncio_sleep(delay, result):
     await __sleep_future(delay)
     return result
+
+async def __lock_acquire(lock):
+    waiter = __lock_try(lock)
+    if waiter is None:
+        return True
+    try:
+        try:
+            await waiter
+        finally:
+            __forget(lock, waiter)
+    except __CancelledError:
+        if not lock.locked():
+            __lock_wake_first(lock)
+        raise
+    __lock_take(lock)
+    return True
+
+async def __semaphore_acquire(semaphore):
+    waiter = __semaphore_try(semaphore)
+    if waiter is None:
+        return True
+    try:
+        try:
+            await waiter
+        finally:
+            __forget(semaphore, waiter)
+    except __CancelledError:
+        __semaphore_cancelled(semaphore, waiter)
+        raise
+    __semaphore_woken(semaphore)
+    return True
+
+async def __event_wait(event):
+    if event.is_set():
+        return True
+    waiter = __waiter(event)
+    try:
+        await waiter
+        return True
+    finally:
+        __forget(event, waiter)
+
+async def __acquire_enter(primitive):
+    await primitive.acquire()
+    return None
+
+async def __release_exit(primitive, kind, value, traceback):
+    primitive.release()
+
+async def __wait_for(fut, timeout):
+    if timeout is None:
+        return await fut
+    if timeout <= 0:
+        fut = __ensure_future(fut)
+        if fut.done():
+            return fut.result()
+        await __cancel_and_wait(fut)
+        try:
+            return fut.result()
+        except __CancelledError as exc:
+            raise TimeoutError() from exc
+    waiter = __new_future()
+    timer = __call_later_release(timeout, waiter)
+    fut = __ensure_future(fut)
+    __add_release(fut, waiter)
+    try:
+        try:
+            await waiter
+        except __CancelledError:
+            if fut.done():
+                return fut.result()
+            __remove_release(fut, waiter)
+            await __cancel_and_wait(fut)
+            raise
+        if fut.done():
+            return fut.result()
+        __remove_release(fut, waiter)
+        await __cancel_and_wait(fut)
+        try:
+            return fut.result()
+        except __CancelledError as exc:
+            raise TimeoutError() from exc
+    finally:
+        __timer_cancel(timer)
+
+def __as_completed(fs, *, timeout):
+    waiting = __ac_start(list(fs), timeout)
+    for _ in range(__ac_count(waiting)):
+        yield __as_completed_one(waiting)
+
+async def __as_completed_one(waiting):
+    while __ac_empty(waiting):
+        getter = __ac_getter(waiting)
+        try:
+            await getter
+        except BaseException:
+            __ac_getter_failed(waiting, getter)
+            raise
+    future = __ac_pop(waiting)
+    if future is None:
+        raise TimeoutError
+    return future.result()
+
+async def __cancel_and_wait(fut):
+    waiter = __new_future()
+    __add_release(fut, waiter)
+    try:
+        fut.cancel()
+        await waiter
+    finally:
+        __remove_release(fut, waiter)
 '''
 
 
@@ -240,9 +357,11 @@ def _build() -> dict[str, Any]:
     from .objects import Builtin
 
     namespace["__sort_by_keys"] = Builtin("sort", sort_by_keys)
-    from .aio import PRELUDE_BUILTINS
+    from . import aio, aio_locks
 
-    namespace.update(PRELUDE_BUILTINS)
+    namespace.update(aio.PRELUDE_BUILTINS)
+    namespace.update(aio_locks.PRELUDE_BUILTINS)
+    namespace["__CancelledError"] = aio.CancelledError
     return namespace
 
 

@@ -1,0 +1,8 @@
+"""A subscripted builtin type (list[0]) looks attributes up on its origin type."""
+alias = [].__class__[0]
+print(alias.__name__, alias.append is list.append)
+try:
+    alias.real
+except AttributeError as error:
+    print(error)
+alias.__class__.__name__
