@@ -14,9 +14,12 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from littrs import (
     Complete,
@@ -279,6 +282,36 @@ def test_a_semaphore_survives_a_snapshot_with_tasks_waiting_on_it() -> None:
     assert [call.args for call in step.calls] == [["d"]]
     step = step.call()
     assert isinstance(step, Complete) and step.value == ["A", "B", "C", "D"]
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(
+    keys=st.lists(st.sampled_from("abcdef"), min_size=1, max_size=6),
+    limit=st.integers(min_value=1, max_value=4),
+    chooser=st.randoms(use_true_random=False),
+)
+def test_answers_in_any_order_through_snapshots_give_the_straight_runs_value(
+    keys: list[str], limit: int, chooser: Any
+) -> None:
+    source = (
+        "import asyncio\n"
+        f"gate = asyncio.Semaphore({limit})\n"
+        "async def one(key):\n"
+        "    async with gate:\n"
+        "        first = await lookup(key)\n"
+        "    second = await lookup(first + '!')\n"
+        "    return first + second\n"
+        f"await asyncio.gather(*[one(key) for key in {keys!r}])"
+    )
+    expected = sandbox().run(source)
+    step = sandbox().start(source)
+    while isinstance(step, PendingCalls):
+        assert 0 < len(step.calls) <= limit + len(keys)
+        chosen = chooser.sample(step.calls, chooser.randint(1, len(step.calls)))
+        if chooser.random() < 0.5:
+            step = sandbox().load(step.dump())
+        step = step.resume({call.id: call.args[0].upper() for call in chosen})
+    assert isinstance(step, Complete) and step.value == expected
 
 
 RESUMER = """
