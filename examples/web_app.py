@@ -9,7 +9,8 @@ requests. The service is a stub that the app starts on localhost at startup
 Each run is bounded: instructions and computing time (``sb.limit``), wall time
 (``timeout=``), and how many run at once across all requests (one shared
 ``CapacityLimiter``). A sandbox that computes lets the loop run every
-millisecond, so a busy request does not hold up the others.
+millisecond, so a busy request does not hold up the others. Code that uses
+async (``CONCURRENT_MODEL_CODE``) has its calls outstanding at once.
 
     python examples/web_app.py            # one request, in process: prints the response
     uvicorn examples.web_app:app          # serve it (needs uvicorn)
@@ -49,6 +50,22 @@ for item in items:
 report
 """
 
+# The same report with the calls made at once: in async code a tool call is a coroutine.
+CONCURRENT_MODEL_CODE = """
+import asyncio
+
+async def line(item):
+    stock, price = await asyncio.gather(http_get(f"/stock/{item}"), http_get(f"/price/{item}"))
+    return item, stock["count"], price.get("eur")
+
+items = (await http_get("/items"))["items"]
+report = {}
+for item, stock, price in await asyncio.gather(*[line(item) for item in items]):
+    report[item] = {"stock": stock, "value": stock * price if price else None}
+    print(item, stock, price)
+report
+"""
+
 
 # -- the stub inventory service: a minimal HTTP/1.1 server ---------------------------------
 
@@ -64,6 +81,9 @@ def _stub_answer(path: str) -> tuple[int, Any]:
     return 404, {"error": f"no such path: {path}"}
 
 
+IN_FLIGHT = {"now": 0, "peak": 0}  # requests the stub is answering at once
+
+
 async def _serve_stub(stream: anyio.abc.SocketStream) -> None:
     async with stream:
         request = b""
@@ -73,7 +93,12 @@ async def _serve_stub(stream: anyio.abc.SocketStream) -> None:
                 return
             request += chunk
         method, path, _ = request.split(b"\r\n", 1)[0].decode("latin-1").split(" ", 2)
-        await anyio.sleep(STUB_LATENCY)
+        IN_FLIGHT["now"] += 1
+        IN_FLIGHT["peak"] = max(IN_FLIGHT["peak"], IN_FLIGHT["now"])
+        try:
+            await anyio.sleep(STUB_LATENCY)
+        finally:
+            IN_FLIGHT["now"] -= 1
         status, payload = _stub_answer(path) if method == "GET" else (405, {"error": method})
         body = json.dumps(payload).encode()
         head = (

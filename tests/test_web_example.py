@@ -59,6 +59,16 @@ async def test_the_model_code_calls_the_service(web_app: ModuleType) -> None:
     assert body["printed"] == ["apples 120 0.5", "pears 0 None", "plums 35 1.2"]
 
 
+async def test_async_model_code_makes_its_calls_at_once(web_app: ModuleType) -> None:
+    async with _client(web_app) as client:
+        sequential = (await client.post("/run", json={"code": web_app.MODEL_CODE})).json()
+        web_app.IN_FLIGHT["peak"] = 0
+        response = await client.post("/run", json={"code": web_app.CONCURRENT_MODEL_CODE})
+    assert response.status_code == 200
+    assert response.json() == sequential
+    assert web_app.IN_FLIGHT["peak"] == 6  # stock and price of three items, together
+
+
 async def test_errors_come_back_to_the_model(web_app: ModuleType) -> None:
     async with _client(web_app) as client:
         missing = await client.post("/run", json={"code": "http_get('/stock/kiwis')"})
