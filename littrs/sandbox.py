@@ -428,11 +428,14 @@ class Sandbox:
         machine.output = list(snapshot.output)
         machine.output_size = sum(len(text) for text in machine.output)
         machine.paused = (frame, frames)
+        loop = call[3]
+        if loop is not None and type(loop) is not Loop:
+            raise SnapshotError("malformed event loop in snapshot")
+        machine.loop = loop
         if call[0] is None:  # async code waiting on a batch of calls: its loop holds them
-            if type(call[1]) is not Loop:
+            if loop is None:
                 raise SnapshotError("malformed pending calls in snapshot")
-            machine.loop = call[1]
-            batch = ToolBatch(call[1])
+            batch = ToolBatch(loop)
             if not batch.calls:
                 raise SnapshotError("malformed pending calls in snapshot")
             return PendingCalls(self, machine, None, batch)

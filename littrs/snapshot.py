@@ -330,10 +330,11 @@ def dump_state(sandbox: Any, machine: Any, call: Any, key: bytes | None = None) 
         "frames": encoder.values(frames),
         "handled": encoder.value(machine.handled),
         "modules": {name: encoder.value(module) for name, module in sandbox._modules.items()},
+        # The call (None: a batch, whose calls its loop holds), and the running loop.
         "call": (
-            [None, encoder.value(call.loop), None] if type(call) is ToolBatch
+            [None, None, None] if type(call) is ToolBatch
             else [call.tool.name, encoder.value(call.args), encoder.value(call.kwargs)]
-        ),
+        ) + [encoder.value(machine.loop)],
     }
     encoder.drain()
     snapshot = Snapshot(
@@ -743,7 +744,9 @@ def _restore(snapshot: Snapshot, sandbox: Any) -> tuple[Any, list[Any], Any, Any
         frame = decoder.value(snapshot.frame)
         frames = decoder.values(snapshot.frames)
         handled = decoder.value(snapshot.handled)
-        call = [snapshot.call[0], decoder.value(snapshot.call[1]), decoder.value(snapshot.call[2])]
+        if len(snapshot.call) != 4:
+            raise SnapshotError("malformed call in snapshot")
+        call = [snapshot.call[0], *decoder.values(snapshot.call[1:])]
     except SnapshotError:
         raise
     except RecursionError as error:

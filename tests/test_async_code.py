@@ -314,6 +314,24 @@ def test_answers_in_any_order_through_snapshots_give_the_straight_runs_value(
     assert isinstance(step, Complete) and step.value == expected
 
 
+def test_a_plain_call_inside_a_running_loop_resumes_from_bytes_in_that_loop() -> None:
+    # map() calls the tool on the sandbox's behalf: a plain call, pausing the whole run
+    # while the loop runs; after a load the loop must still be the running one.
+    source = (
+        "import asyncio\n"
+        "async def main():\n"
+        "    keys = list(map(lookup, ['a', 'b']))\n"
+        "    task = asyncio.create_task(asyncio.sleep(0, keys))\n"
+        "    return await task, asyncio.current_task().get_name()\n"
+        "asyncio.run(main())"
+    )
+    step = sandbox().start(source)
+    assert isinstance(step, PendingCall) and step.id is None
+    step = sandbox().load(step.dump()).resume("A")
+    done = sandbox().load(step.dump()).resume("B")
+    assert isinstance(done, Complete) and done.value == (["A", "B"], "Task-1")
+
+
 RESUMER = """
 import json, sys
 sys.path.insert(0, {root!r})
