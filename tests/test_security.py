@@ -152,6 +152,9 @@ OBJECT_GRAPH = [
      "asyncio.run(m())", "AttributeError"),
     ("import asyncio\nasyncio.Lock().waiters", "AttributeError"),
     ("import asyncio\nasyncio.get_event_loop()", "AttributeError"),
+    # A callable the host would call back (exception groups split by types only).
+    ("ExceptionGroup('g', [ValueError()]).subgroup(lambda e: True)", "TypeError"),
+    ("ExceptionGroup('g', [ValueError()]).split(print)", "TypeError"),
     # Pickling hooks, class creation, class hooks.
     ("(1).__reduce__()", "AttributeError"),
     ("[].__reduce_ex__(2)", "AttributeError"),

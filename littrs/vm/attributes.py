@@ -13,6 +13,7 @@ callbacks, consume sandbox iterators or must be cost-checked.
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable
 from typing import Any
 
@@ -178,6 +179,10 @@ def load_attr(obj: Any, name: str) -> Any:
             return getattr(obj, name)
         if isinstance(obj, SystemExit) and name == "code":
             return obj.code
+        if isinstance(obj, _EXCEPTION_GROUP) and name in _GROUP_ATTRIBUTES:
+            if name in ("subgroup", "split"):
+                return BoundBuiltin(obj, _GROUP_METHODS[name], name, False)
+            return getattr(obj, name)
         if isinstance(obj, UnicodeError) and name in ("encoding", "reason", "object", "start", "end"):
             return getattr(obj, name)
     if name == "__class__":
@@ -194,6 +199,26 @@ def load_attr(obj: Any, name: str) -> Any:
 
 
 _MISSING = object()
+_EXCEPTION_GROUP = getattr(builtins, "BaseExceptionGroup", ())  # Python 3.11+
+_GROUP_ATTRIBUTES = frozenset(("exceptions", "message", "subgroup", "split", "derive"))
+
+
+def _group_condition(condition: Any) -> Any:
+    """A subgroup/split condition the host may apply: exception types only (a sandbox
+    function would have to run inside the host's recursion)."""
+    types = condition if isinstance(condition, tuple) else (condition,)
+    if not all(isinstance(t, type) and issubclass(t, BaseException) for t in types):
+        raise TypeError(
+            "expected a function, exception type or tuple of exception types; littrs "
+            "supports exception types only"
+        )
+    return condition
+
+
+_GROUP_METHODS = {
+    "subgroup": lambda group, condition: group.subgroup(_group_condition(condition)),
+    "split": lambda group, condition: group.split(_group_condition(condition)),
+}
 _GenericAlias = type(list[int])
 # What a GenericAlias answers itself; any other name is looked up on its origin.
 _GENERIC_ALIAS_OWN = frozenset(("__class__", "__origin__", "__args__", "__parameters__",
