@@ -101,6 +101,9 @@ def test_arguments_that_do_not_fit_raise_typeerror_at_the_await() -> None:
 
 def test_top_level_await_gives_the_last_expression() -> None:
     assert sandbox().run("import asyncio\nx = await asyncio.gather(lookup('q'))\nx[0] * 2") == "QQ"
+    # async with alone makes the top level a coroutine too; the tools in it awaitable.
+    source = "import asyncio\nasync with asyncio.Lock():\n    x = lookup('w')\nawait x"
+    assert sandbox().run(source) == "W"
 
 
 def test_an_idle_loop_is_an_error_not_a_hang() -> None:
@@ -415,6 +418,28 @@ async def test_a_semaphore_bounds_the_calls_in_flight() -> None:
     )
     assert await sb.run_async(source) == [str(i) for i in range(20)]
     assert max(in_flight) == 5
+
+
+@pytest.mark.anyio
+async def test_a_failing_call_in_a_task_group_cancels_its_siblings_calls() -> None:
+    cancelled: list[str] = []
+    sb = async_sandbox([], cancelled)
+    source = (
+        "import asyncio\n"
+        "async def boom():\n"
+        "    await fetch('quick', 0)\n"
+        "    raise ValueError('boom')\n"
+        "try:\n"
+        "    async with asyncio.TaskGroup() as group:\n"
+        "        group.create_task(fetch('slow', 30))\n"
+        "        group.create_task(boom())\n"
+        "except ExceptionGroup as error:\n"
+        "    outcome = [repr(e) for e in error.exceptions]\n"
+        "outcome"
+    )
+    with anyio.fail_after(10):
+        assert await sb.run_async(source) == ["ValueError('boom')"]
+    assert cancelled == ["slow"]
 
 
 @pytest.mark.anyio

@@ -9,9 +9,10 @@ host bookkeeping of ``littrs.vm.aio``; time comes from the host's clock.
 
 from __future__ import annotations
 
+import builtins
 from typing import Any
 
-from ..vm import aio, aio_locks
+from ..vm import aio, aio_locks, aio_taskgroup
 from ..vm.objects import Builtin, Function, Module
 from ..vm.prelude import prelude_function, prelude_namespace
 
@@ -40,6 +41,8 @@ def make_module() -> Module:
     namespace["as_completed"] = _prelude("__as_completed", "as_completed", kwdefaults={"timeout": None})
     for primitive in aio_locks.PRIMITIVE_TYPES:
         namespace[primitive.__name__] = primitive
+    if hasattr(builtins, "BaseExceptionGroup"):  # Python 3.11+, as in CPython
+        namespace["TaskGroup"] = aio_taskgroup.TaskGroup
     namespace.update(_BUILTINS)
     namespace["Task"] = aio.Task
     namespace["Future"] = aio.Future

@@ -107,7 +107,7 @@ class Future:
 class Task(Future):
     """A coroutine the loop steps until it returns; awaiting a task awaits its end."""
 
-    __slots__ = ("coro", "name", "waiting", "must_cancel", "pending_error")
+    __slots__ = ("coro", "name", "waiting", "must_cancel", "pending_error", "cancel_requests")
 
     def __init__(self, coro: Coroutine, name: str) -> None:
         super().__init__()
@@ -116,10 +116,12 @@ class Task(Future):
         self.waiting: Future | None = None  # the future the task awaits
         self.must_cancel = False  # throw CancelledError in at the next step
         self.pending_error: BaseException | None = None  # ... or this error
+        self.cancel_requests = 0  # what cancelling() counts and uncancel() takes back
 
     def cancel(self, loop: Loop, message: Any = None) -> bool:
         if self.state != PENDING:
             return False
+        self.cancel_requests += 1
         waiting = self.waiting
         if waiting is not None and waiting.cancel(loop, message):
             return True  # the task wakes to the cancelled future and raises there
@@ -388,7 +390,7 @@ def _next_step(vm: Any, loop: Loop) -> Any:
                 entry[1].finish(loop)
         elif kind == "call":
             return None, entry[1], entry[2]  # a sandbox callback: the prelude calls it
-        elif kind == "completed":
+        elif kind == "completed" or kind == "group":
             entry[1].completed(loop, entry[2])
         elif kind == "stop":
             loop.stopping = True
@@ -693,6 +695,16 @@ def get_coro(task: Task) -> Coroutine:
     return task.coro
 
 
+def cancelling(task: Task) -> int:
+    return task.cancel_requests
+
+
+def uncancel(task: Task) -> int:
+    if task.cancel_requests > 0:
+        task.cancel_requests -= 1
+    return task.cancel_requests
+
+
 _FUTURE_METHODS = {
     "done": attributes.VMMethod(Future.done),
     "cancelled": attributes.VMMethod(Future.cancelled),
@@ -709,4 +721,6 @@ attributes.METHODS[Task] = {
     "get_name": attributes.VMMethod(get_name),
     "set_name": attributes.VMMethod(set_name),
     "get_coro": attributes.VMMethod(get_coro),
+    "cancelling": attributes.VMMethod(cancelling),
+    "uncancel": attributes.VMMethod(uncancel),
 }

@@ -96,7 +96,9 @@ def _generate(tree: ast.Module, source: str, scopes: dict) -> Code:
         unit.emit(op.LOAD_CONST, None)
     unit.emit(op.RETURN_VALUE)
     code = unit.finish(firstlineno=1)
-    code.uses_async = any(isinstance(node, (ast.AsyncFunctionDef, ast.Await)) for node in ast.walk(tree))
+    code.uses_async = any(
+        isinstance(node, (ast.AsyncFunctionDef, ast.Await, ast.AsyncWith)) for node in ast.walk(tree)
+    )
     return code
 
 
@@ -1240,12 +1242,12 @@ def _contains_yield(node: ast.AST) -> bool:
 
 
 def _contains_await(node: ast.AST) -> bool:
-    """Whether a scope awaits (not counting nested functions; comprehensions count, as
-    an awaiting comprehension is awaited where it stands)."""
+    """Whether a scope awaits, ``async with`` included (not counting nested functions;
+    comprehensions count, as an awaiting comprehension is awaited where it stands)."""
     stack = list(ast.iter_child_nodes(node))
     while stack:
         child = stack.pop()
-        if isinstance(child, ast.Await):
+        if isinstance(child, (ast.Await, ast.AsyncWith, ast.AsyncFor)):
             return True
         if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             continue

@@ -294,6 +294,20 @@ async def __as_completed_one(waiting):
         raise TimeoutError
     return future.result()
 
+async def __taskgroup_enter(group):
+    return __taskgroup_enter_now(group)
+
+async def __taskgroup_exit(group, kind, error, traceback):
+    propagate = __taskgroup_exit_start(group, kind, error)
+    while __taskgroup_has_tasks(group):
+        waiter = __taskgroup_waiter(group)
+        try:
+            await waiter
+        except __CancelledError as cancelled:
+            propagate = __taskgroup_cancelled(group, cancelled, propagate)
+        __taskgroup_waited(group)
+    __taskgroup_exit_finish(group, kind, error, propagate)
+
 async def __cancel_and_wait(fut):
     waiter = __new_future()
     __add_release(fut, waiter)
@@ -357,10 +371,11 @@ def _build() -> dict[str, Any]:
     from .objects import Builtin
 
     namespace["__sort_by_keys"] = Builtin("sort", sort_by_keys)
-    from . import aio, aio_locks
+    from . import aio, aio_locks, aio_taskgroup
 
     namespace.update(aio.PRELUDE_BUILTINS)
     namespace.update(aio_locks.PRELUDE_BUILTINS)
+    namespace.update(aio_taskgroup.PRELUDE_BUILTINS)
     namespace["__CancelledError"] = aio.CancelledError
     return namespace
 
