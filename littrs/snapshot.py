@@ -37,7 +37,7 @@ from cattrs.preconf.json import make_converter
 from .errors import SnapshotError
 from .modules.typing_module import TypingForm
 from .modules.typing_module import rebuild as rebuild_form
-from .vm import aio, aio_locks, aio_taskgroup
+from .vm import aio, aio_locks, aio_taskgroup, aio_wait
 from .vm.aio import ToolBatch
 from .vm.builtins import CONSTRUCTIBLE, EXCEPTIONS
 from .vm.code import UNBOUND, Code
@@ -74,7 +74,8 @@ def _all_slots(cls: type) -> tuple[str, ...]:
 # Plain records of the VM (the sandbox's event loop and its futures), saved slot by slot.
 _SLOTTED: dict[type, tuple[str, ...]] = {
     cls: _all_slots(cls)
-    for cls in (*aio.FUTURE_TYPES, *aio_locks.PRIMITIVE_TYPES, aio_taskgroup.TaskGroup, ToolCall)
+    for cls in (*aio.FUTURE_TYPES, *aio_locks.PRIMITIVE_TYPES, aio_taskgroup.TaskGroup,
+                *aio_wait.WAIT_TYPES, ToolCall)
 }
 
 

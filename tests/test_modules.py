@@ -121,11 +121,12 @@ def test_module_contents_are_sandbox_values() -> None:
     """No host function, class or module is reachable: only Builtins, prelude functions,
     the VM's own types, forms and values."""
     from littrs.modules import STANDARD_MODULES
-    from littrs.vm import aio, aio_locks, aio_taskgroup
+    from littrs.vm import aio, aio_locks, aio_taskgroup, aio_wait
     from littrs.vm.objects import Function
 
     allowed = (Builtin, str, float, int, bool, json.JSONDecodeError.__class__)
     vm_types = (*aio.FUTURE_TYPES, *aio_locks.PRIMITIVE_TYPES, aio_taskgroup.TaskGroup,
+                *aio_wait.WAIT_TYPES,
                 aio.CancelledError,
                 aio.InvalidStateError, TimeoutError)
     for name, factory in STANDARD_MODULES.items():

@@ -12,7 +12,7 @@ from __future__ import annotations
 import builtins
 from typing import Any
 
-from ..vm import aio, aio_locks, aio_taskgroup
+from ..vm import aio, aio_locks, aio_taskgroup, aio_wait
 from ..vm.objects import Builtin, Function, Module
 from ..vm.prelude import prelude_function, prelude_namespace
 
@@ -39,6 +39,12 @@ def make_module() -> Module:
     namespace["sleep"] = _prelude("__asyncio_sleep", "sleep", defaults=(None,))
     namespace["wait_for"] = _prelude("__wait_for", "wait_for")
     namespace["as_completed"] = _prelude("__as_completed", "as_completed", kwdefaults={"timeout": None})
+    namespace["wait"] = _prelude(
+        "__asyncio_wait", "wait", kwdefaults={"timeout": None, "return_when": aio_wait.ALL_COMPLETED}
+    )
+    namespace["timeout"] = Builtin("timeout", aio_wait.timeout, needs_vm=True)
+    for constant in ("FIRST_COMPLETED", "FIRST_EXCEPTION", "ALL_COMPLETED"):
+        namespace[constant] = constant
     for primitive in aio_locks.PRIMITIVE_TYPES:
         namespace[primitive.__name__] = primitive
     if hasattr(builtins, "BaseExceptionGroup"):  # Python 3.11+, as in CPython

@@ -214,46 +214,6 @@ class Sleep(Future):
         self.deadline = 0.0
 
 
-class AsCompleted(Future):
-    """``asyncio.as_completed``: futures queued as they finish; getters wait on the queue.
-
-    It is a future only to ride the loop's callbacks; nothing awaits it.
-    """
-
-    __slots__ = ("todo", "queue", "getters", "timer")
-
-    def __init__(self, todo: list[Future]) -> None:
-        super().__init__()
-        self.todo = todo
-        self.queue: list[Future | None] = []
-        self.getters: list[Future] = []
-        self.timer: Sleep | None = None
-
-    def completed(self, loop: Loop, future: Future | None) -> None:
-        """A future finished (None: the timeout passed), as asyncio's closures do."""
-        if future is None:
-            for pending in self.todo:
-                pending.callbacks = [e for e in pending.callbacks
-                                     if not (e[0] == "completed" and e[1] is self)]
-                self.put(loop, None)
-            self.todo = []
-            return
-        if not self.todo:
-            return
-        self.todo.remove(future)
-        self.put(loop, future)
-        if not self.todo and self.timer is not None:
-            timer_cancel(self.timer)
-
-    def put(self, loop: Loop, item: Future | None) -> None:
-        self.queue.append(item)
-        while self.getters:
-            getter = self.getters.pop(0)
-            if getter.state == PENDING:
-                getter.finish(loop)
-                return
-
-
 class Loop:
     """One ``asyncio.run``: its ready queue, timers and outstanding tool calls.
 
@@ -390,7 +350,7 @@ def _next_step(vm: Any, loop: Loop) -> Any:
                 entry[1].finish(loop)
         elif kind == "call":
             return None, entry[1], entry[2]  # a sandbox callback: the prelude calls it
-        elif kind == "completed" or kind == "group":
+        elif kind == "completed":  # a host callback: a group, as_completed, wait, timeout
             entry[1].completed(loop, entry[2])
         elif kind == "stop":
             loop.stopping = True
@@ -476,58 +436,6 @@ def remove_done_callback(future: Future, fn: Any) -> int:
     removed = len(future.callbacks) - len(kept)
     future.callbacks = kept
     return removed
-
-
-def _as_completed_start(vm: Any, items: list, timeout: Any) -> AsCompleted:
-    loop = running_loop(vm)
-    todo: list[Future] = []
-    seen: set[int] = set()
-    for item in items:
-        if id(item) not in seen:
-            seen.add(id(item))
-            future = ensure_future(vm, item)
-            if future not in todo:
-                todo.append(future)
-    waiting = AsCompleted(todo)
-    for future in todo:
-        entry = ["completed", waiting, future]
-        if future.state != PENDING:
-            loop.ready.append(entry)
-        else:
-            future.callbacks.append(entry)
-    if todo and timeout is not None:
-        timer = waiting.timer = Sleep(timeout)
-        timer.callbacks.append(["completed", waiting, None])
-        loop.add_timer(timer)
-    return waiting
-
-
-def _as_completed_count(waiting: AsCompleted) -> int:
-    return len(waiting.todo)
-
-
-def _as_completed_empty(waiting: AsCompleted) -> bool:
-    return not waiting.queue
-
-
-def _as_completed_getter(vm: Any, waiting: AsCompleted) -> Future:
-    running_loop(vm)
-    getter = Future()
-    waiting.getters.append(getter)
-    return getter
-
-
-def _as_completed_getter_failed(vm: Any, waiting: AsCompleted, getter: Future) -> None:
-    loop = running_loop(vm)
-    getter.cancel(loop)
-    if getter in waiting.getters:
-        waiting.getters.remove(getter)
-    if waiting.queue and getter.state != CANCELLED:
-        waiting.put(loop, waiting.queue.pop())  # wake the next getter (asyncio's _wakeup_next)
-
-
-def _as_completed_pop(waiting: AsCompleted) -> Future | None:
-    return waiting.queue.pop(0)
 
 
 def _wait(vm: Any, loop: Loop) -> ToolBatch:
@@ -671,16 +579,10 @@ PRELUDE_BUILTINS = {
     "__timer_cancel": Builtin("cancel", timer_cancel),
     "__add_release": Builtin("add_done_callback", add_release),
     "__remove_release": Builtin("remove_done_callback", remove_release),
-    "__ac_start": Builtin("as_completed", _as_completed_start, needs_vm=True),
-    "__ac_count": Builtin("as_completed", _as_completed_count),
-    "__ac_empty": Builtin("get", _as_completed_empty),
-    "__ac_getter": Builtin("get", _as_completed_getter, needs_vm=True),
-    "__ac_getter_failed": Builtin("get", _as_completed_getter_failed, needs_vm=True),
-    "__ac_pop": Builtin("get", _as_completed_pop),
 }
 """Host functions the prelude's loop calls; names with ``__`` are out of the sandbox's reach."""
 
-FUTURE_TYPES = (Future, Task, Gather, ToolFuture, Sleep, AsCompleted, Loop)
+FUTURE_TYPES = (Future, Task, Gather, ToolFuture, Sleep, Loop)
 
 
 def get_name(task: Task) -> str:

@@ -161,7 +161,7 @@ def create_task(vm: Any, group: TaskGroup, coro: Any, *, name: Any = None) -> Ta
     if type(coro) is not Coroutine:
         raise TypeError(f"a coroutine was expected, got {coro!r}")
     task = running_loop(vm).create_task(coro, name)
-    task.callbacks.append(["group", group, task])
+    task.callbacks.append(["completed", group, task])
     group.tasks.append(task)
     return task
 

@@ -308,6 +308,14 @@ async def __taskgroup_exit(group, kind, error, traceback):
         __taskgroup_waited(group)
     __taskgroup_exit_finish(group, kind, error, propagate)
 
+async def __asyncio_wait(fs, *, timeout, return_when):
+    state = __wait_start(fs, timeout, return_when)
+    try:
+        await __wait_waiter(state)
+    finally:
+        result = __wait_end(state)
+    return result
+
 async def __cancel_and_wait(fut):
     waiter = __new_future()
     __add_release(fut, waiter)
@@ -371,11 +379,12 @@ def _build() -> dict[str, Any]:
     from .objects import Builtin
 
     namespace["__sort_by_keys"] = Builtin("sort", sort_by_keys)
-    from . import aio, aio_locks, aio_taskgroup
+    from . import aio, aio_locks, aio_taskgroup, aio_wait
 
     namespace.update(aio.PRELUDE_BUILTINS)
     namespace.update(aio_locks.PRELUDE_BUILTINS)
     namespace.update(aio_taskgroup.PRELUDE_BUILTINS)
+    namespace.update(aio_wait.PRELUDE_BUILTINS)
     namespace["__CancelledError"] = aio.CancelledError
     return namespace
 
