@@ -101,10 +101,12 @@ def type_name(t: type) -> str:
     """A type as CPython's messages name it: ``list``, but ``_io.TextIOWrapper``.
 
     CPython's C types carry their module in their name; of those the sandbox
-    can meet, only the io classes have one.
+    can meet, only the io classes and ``types.GenericAlias`` have one.
     """
     if t.__module__ == "_io":
         return f"_io.{t.__name__}"
+    if t is _GenericAlias:
+        return "types.GenericAlias"
     return t.__name__
 
 

@@ -233,7 +233,9 @@ def subscript(container: Any, key: Any) -> Any:
     if isinstance(container, type):
         if container in (list, dict, tuple, set, frozenset, type):
             return container[key]
-        raise TypeError(f"type '{container.__name__}' is not subscriptable")
+        from .attributes import type_name
+
+        raise TypeError(f"type '{type_name(container)}' is not subscriptable")
     return container[key]
 
 

@@ -6,3 +6,7 @@ try:
 except AttributeError as error:
     print(error)
 alias.__class__.__name__
+try:
+    type(alias)[0]
+except TypeError as error:
+    print(error)
