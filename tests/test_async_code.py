@@ -131,6 +131,18 @@ def test_a_sleep_past_the_time_limit_is_the_time_limit() -> None:
     assert sb.run("1 + 1") == 2
 
 
+def test_odd_sleeps_end_as_in_cpython_or_at_the_limit() -> None:
+    sb = sandbox()
+    # asyncio treats a NaN deadline as due: the sleep ends at the next iteration.
+    assert sb.run("import asyncio\nawait asyncio.sleep(float('nan'), 'woke')") == "woke"
+    sb.limit(max_duration=0.2)
+    with pytest.raises(TimeLimitError):
+        sb.run("import asyncio\nawait asyncio.sleep(float('inf'))")
+    with pytest.raises(SandboxError) as caught:
+        sb.run("import asyncio\nawait asyncio.sleep(10 ** 400)")
+    assert caught.value.type_name == "OverflowError"
+
+
 def test_the_loop_is_paid_for_like_any_code() -> None:
     sb = sandbox()
     sb.limit(max_instructions=5_000)

@@ -258,7 +258,7 @@ class Loop:
         if not timers:
             return
         now = clock()
-        while timers and timers[0][0] <= now:
+        while timers and not timers[0][0] > now:  # as asyncio: a NaN deadline is due at once
             sleep = heapq.heappop(timers)[2]
             if sleep.state == PENDING:
                 self.ready.append(["fire", sleep])  # its callbacks run in the next iteration
@@ -269,7 +269,8 @@ class Loop:
             heapq.heappop(self.timers)
         if not self.timers:
             return None
-        return max(0.0, self.timers[0][0] - clock())
+        wait = self.timers[0][0] - clock()
+        return wait if wait > 0.0 else 0.0  # NaN: due now
 
     def issue(self, future: ToolFuture) -> None:
         future.id = self.next_id

@@ -62,6 +62,7 @@ _MISSING = object()
 SLICE = 10_000  # instructions between limit checks
 MEMORY_SLICE = 2_000  # with a memory limit: measuring is cheap, overshooting is not
 HOST_SECONDS_PER_UNIT = 1e-8  # a generous estimate of one element operation in C
+MAX_SLEEP = 3600.0  # seconds one wait of the sandbox's loop sleeps at most (sleep(inf))
 DEFAULT_RECURSION_DEPTH = 1000  # CPython's default: beyond it, a catchable RecursionError
 
 
@@ -257,7 +258,7 @@ class Machine:
         if deadline is not None and time.monotonic() + seconds > deadline:
             time.sleep(max(0.0, deadline - time.monotonic()))
             return TimeLimitError(f"Time limit exceeded (limit: {self.limits.max_duration} seconds)")
-        time.sleep(seconds)
+        time.sleep(min(seconds, MAX_SLEEP))  # the loop asks again for what is left
         return None
 
     def recursion_error(self, depth: int) -> BaseException:
