@@ -22,7 +22,7 @@ import time
 from typing import Any
 
 from . import attributes
-from .objects import Builtin, Coroutine
+from .objects import Builtin, CallRequest, Coroutine
 
 
 class CancelledError(BaseException):
@@ -95,6 +95,13 @@ class Future:
         self.cancel_message = message
         self.schedule_callbacks(loop)
         return True
+
+    def on_done(self, loop: Loop, entry: list[Any]) -> None:
+        """Schedule ``entry`` when this future is done (at once if it is)."""
+        if self.state != PENDING:
+            loop.ready.append(entry)
+        else:
+            self.callbacks.append(entry)
 
     def schedule_callbacks(self, loop: Loop) -> None:
         callbacks, self.callbacks = self.callbacks, []
@@ -246,6 +253,13 @@ class Loop:
         self.tasks.append(task)
         self.ready.append(["step", task])
         return task
+
+    def call_later(self, delay: float, entry: list[Any]) -> Sleep:
+        """A timer that schedules ``entry`` after ``delay`` seconds (``loop.call_later``)."""
+        timer = Sleep(delay)
+        timer.callbacks.append(entry)
+        self.add_timer(timer)
+        return timer
 
     def add_timer(self, sleep: Sleep) -> None:
         sleep.deadline = clock() + sleep.delay
@@ -402,11 +416,7 @@ def new_future(vm: Any) -> Future:
 
 def call_later_release(vm: Any, delay: float, waiter: Future) -> Sleep:
     """A timer that finishes ``waiter`` after ``delay`` seconds (``loop.call_later``)."""
-    loop = running_loop(vm)
-    timer = Sleep(delay)
-    timer.callbacks.append(["release", waiter])
-    loop.add_timer(timer)
-    return timer
+    return running_loop(vm).call_later(delay, ["release", waiter])
 
 
 def timer_cancel(timer: Sleep) -> None:
@@ -426,10 +436,7 @@ def remove_release(future: Future, waiter: Future) -> None:
 
 def add_done_callback(vm: Any, future: Future, fn: Any) -> None:
     """``future.add_done_callback(fn)``: ``fn(future)`` runs as sandbox code, soon after."""
-    if future.state != PENDING:
-        running_loop(vm).ready.append(["call", fn, future])
-    else:
-        future.callbacks.append(["call", fn, future])
+    future.on_done(running_loop(vm), ["call", fn, future])
 
 
 def remove_done_callback(future: Future, fn: Any) -> int:
@@ -507,10 +514,7 @@ def _gather_of(loop: Loop, children: list[Future], return_exceptions: bool) -> G
         if id(child) in seen:
             continue
         seen.add(id(child))
-        if child.state != PENDING:
-            loop.ready.append(["child", gather, child])
-        else:
-            child.callbacks.append(["child", gather, child])
+        child.on_done(loop, ["child", gather, child])
     if not children:
         gather.finish(loop, [])
     return gather
@@ -559,6 +563,18 @@ def cancel(vm: Any, future: Future, msg: Any = None) -> bool:
             return False
         raise RuntimeError("no running event loop")
     return future.cancel(loop, msg)
+
+
+def coroutine_method(prelude_name: str) -> Any:
+    """A method whose work is a prelude coroutine (``lock.acquire``, ``__aexit__``):
+    calling it makes that coroutine, with the object first."""
+
+    def method(obj: Any, *args: Any) -> CallRequest:
+        from .prelude import prelude_function
+
+        return CallRequest(prelude_function(prelude_name), [obj, *args])
+
+    return method
 
 
 PRELUDE_BUILTINS = {

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import attributes
-from .aio import CANCELLED, PENDING, Future, running_loop
+from .aio import CANCELLED, PENDING, Future, coroutine_method, running_loop
 from .builtins import register_constructor
-from .objects import Builtin, CallRequest
+from .objects import Builtin
 
 
 class Lock:
@@ -189,33 +189,22 @@ def event_is_set(event: Event) -> bool:
     return event.flag
 
 
-def _coroutine_method(prelude_name: str) -> Any:
-    """A method whose work is a prelude coroutine: calling it makes that coroutine."""
-
-    def method(primitive: Any, *args: Any) -> CallRequest:
-        from .prelude import prelude_function
-
-        return CallRequest(prelude_function(prelude_name), [primitive, *args])
-
-    return method
-
-
 def _install() -> None:
-    acquire = attributes.VMMethod(_coroutine_method("__lock_acquire"))
+    acquire = attributes.VMMethod(coroutine_method("__lock_acquire"))
     attributes.METHODS[Lock] = {
         "acquire": acquire,
         "release": attributes.VMMethod(lock_release, needs_vm=True),
         "locked": attributes.VMMethod(lock_locked),
     }
     semaphore = {
-        "acquire": attributes.VMMethod(_coroutine_method("__semaphore_acquire")),
+        "acquire": attributes.VMMethod(coroutine_method("__semaphore_acquire")),
         "release": attributes.VMMethod(semaphore_release, needs_vm=True),
         "locked": attributes.VMMethod(semaphore_locked),
     }
     attributes.METHODS[Semaphore] = semaphore
     attributes.METHODS[BoundedSemaphore] = dict(semaphore)
     attributes.METHODS[Event] = {
-        "wait": attributes.VMMethod(_coroutine_method("__event_wait")),
+        "wait": attributes.VMMethod(coroutine_method("__event_wait")),
         "set": attributes.VMMethod(event_set, needs_vm=True),
         "clear": attributes.VMMethod(event_clear),
         "is_set": attributes.VMMethod(event_is_set),
@@ -224,8 +213,8 @@ def _install() -> None:
         register_constructor(cls)
     for cls in (Lock, Semaphore, BoundedSemaphore):
         attributes.SPECIAL_METHODS[cls] = {
-            "__aenter__": _coroutine_method("__acquire_enter"),
-            "__aexit__": _coroutine_method("__release_exit"),
+            "__aenter__": coroutine_method("__acquire_enter"),
+            "__aexit__": coroutine_method("__release_exit"),
         }
 
 

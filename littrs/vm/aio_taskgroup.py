@@ -14,9 +14,9 @@ import builtins
 from typing import Any
 
 from . import attributes
-from .aio import CANCELLED, PENDING, CancelledError, Future, Task, running_loop
+from .aio import CANCELLED, PENDING, CancelledError, Future, Task, coroutine_method, running_loop
 from .builtins import register_constructor
-from .objects import Builtin, CallRequest, Coroutine
+from .objects import Builtin, Coroutine
 
 
 class TaskGroup(Future):
@@ -166,19 +166,10 @@ def create_task(vm: Any, group: TaskGroup, coro: Any, *, name: Any = None) -> Ta
     return task
 
 
-def _coroutine(prelude_name: str) -> Any:
-    def method(group: TaskGroup, *args: Any) -> CallRequest:
-        from .prelude import prelude_function
-
-        return CallRequest(prelude_function(prelude_name), [group, *args])
-
-    return method
-
-
 attributes.METHODS[TaskGroup] = {"create_task": attributes.VMMethod(create_task, needs_vm=True)}
 attributes.SPECIAL_METHODS[TaskGroup] = {
-    "__aenter__": _coroutine("__taskgroup_enter"),
-    "__aexit__": _coroutine("__taskgroup_exit"),
+    "__aenter__": coroutine_method("__taskgroup_enter"),
+    "__aexit__": coroutine_method("__taskgroup_exit"),
 }
 register_constructor(TaskGroup)
 

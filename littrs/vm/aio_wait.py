@@ -76,25 +76,12 @@ class AsCompleted(Future):
 
 def _as_completed_start(vm: Any, items: list, timeout: Any) -> AsCompleted:
     loop = running_loop(vm)
-    todo: list[Future] = []
-    seen: set[int] = set()
-    for item in items:
-        if id(item) not in seen:
-            seen.add(id(item))
-            future = ensure_future(vm, item)
-            if future not in todo:
-                todo.append(future)
+    todo = _unique([ensure_future(vm, item) for item in _unique(items)])
     waiting = AsCompleted(todo)
     for future in todo:
-        entry = ["completed", waiting, future]
-        if future.state != PENDING:
-            loop.ready.append(entry)
-        else:
-            future.callbacks.append(entry)
+        future.on_done(loop, ["completed", waiting, future])
     if todo and timeout is not None:
-        timer = waiting.timer = Sleep(timeout)
-        timer.callbacks.append(["completed", waiting, None])
-        loop.add_timer(timer)
+        waiting.timer = loop.call_later(timeout, ["completed", waiting, None])
     return waiting
 
 
@@ -174,15 +161,9 @@ def _wait_start(vm: Any, fs: Any, timeout: Any, return_when: Any) -> WaitAll:
     futures = _unique([ensure_future(vm, item) for item in items])
     state = WaitAll(futures, return_when)
     if timeout is not None:
-        state.timer = Sleep(timeout)
-        state.timer.callbacks.append(["release", state.waiter])
-        loop.add_timer(state.timer)
+        state.timer = loop.call_later(timeout, ["release", state.waiter])
     for future in futures:
-        entry = ["completed", state, future]
-        if future.state != PENDING:
-            loop.ready.append(entry)
-        else:
-            future.callbacks.append(entry)
+        future.on_done(loop, ["completed", state, future])
     return state
 
 
@@ -202,6 +183,7 @@ def _wait_end(state: WaitAll) -> tuple[set, set]:
 
 
 def _unique(items: Any) -> list:
+    """The items without repeats (by identity, as a set of futures has them), in order."""
     seen: set[int] = set()
     unique = []
     for item in items:
@@ -246,9 +228,7 @@ class Timeout(Future):
             return
         from .aio import clock
 
-        self.timer = Sleep(max(0.0, deadline - clock()))
-        self.timer.callbacks.append(["completed", self, None])
-        loop.add_timer(self.timer)
+        self.timer = loop.call_later(max(0.0, deadline - clock()), ["completed", self, None])
 
     def completed(self, loop: Any, _: Any) -> None:
         """asyncio's ``_on_timeout``."""

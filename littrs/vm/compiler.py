@@ -1049,15 +1049,7 @@ class _Unit:
 
     def expr_YieldFrom(self, node: ast.YieldFrom) -> None:
         self.expr(node.value)
-        self.emit(op.GET_YIELD_FROM_ITER)
-        self.emit(op.LOAD_CONST, None)
-        top = Label()
-        done = Label()
-        self.mark(top)
-        self.emit(op.SEND, done)
-        self.emit(op.YIELD_VALUE)
-        self.emit(op.JUMP, top)
-        self.mark(done)
+        self.delegate(op.GET_YIELD_FROM_ITER)
 
     def expr_Await(self, node: ast.Await) -> None:
         self.expr(node.value)
@@ -1065,7 +1057,12 @@ class _Unit:
 
     def await_top(self) -> None:
         """Await TOS: drive its awaitable like a ``yield from``, leaving the result."""
-        self.emit(op.GET_AWAITABLE)
+        self.delegate(op.GET_AWAITABLE)
+
+    def delegate(self, get_iterator: int) -> None:
+        """Drive TOS, made an iterator by ``get_iterator``, to its end: its yields go
+        through, what is sent comes back in; its return value is left on the stack."""
+        self.emit(get_iterator)
         self.emit(op.LOAD_CONST, None)
         top = Label()
         done = Label()
