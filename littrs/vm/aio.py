@@ -523,6 +523,7 @@ def _gather_of(loop: Loop, children: list[Future], return_exceptions: bool) -> G
 def gather(vm: Any, *aws: Any, return_exceptions: bool = False) -> Gather:
     """``asyncio.gather``: coroutines become tasks; the result lists theirs in order."""
     loop = running_loop(vm)
+    vm.charge(4 * len(aws))  # a task, a callback and a result each: paid as instructions
     children: list[Future] = []
     made: dict[int, Future] = {}
     for aw in aws:

@@ -76,6 +76,7 @@ class AsCompleted(Future):
 
 def _as_completed_start(vm: Any, items: list, timeout: Any) -> AsCompleted:
     loop = running_loop(vm)
+    vm.charge(4 * len(items))
     todo = _unique([ensure_future(vm, item) for item in _unique(items)])
     waiting = AsCompleted(todo)
     for future in todo:
@@ -155,6 +156,7 @@ def _wait_start(vm: Any, fs: Any, timeout: Any, return_when: Any) -> WaitAll:
     if return_when not in (FIRST_COMPLETED, FIRST_EXCEPTION, ALL_COMPLETED):
         raise ValueError(f"Invalid return_when value: {return_when}")
     loop = running_loop(vm)
+    vm.charge(4 * len(fs))
     items = _unique(fs)
     if any(type(item) is Coroutine for item in items):
         raise TypeError("Passing coroutines is forbidden, use tasks explicitly.")
