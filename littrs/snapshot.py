@@ -74,7 +74,7 @@ def _all_slots(cls: type) -> tuple[str, ...]:
 # Plain records of the VM (the sandbox's event loop and its futures), saved slot by slot.
 _SLOTTED: dict[type, tuple[str, ...]] = {
     cls: _all_slots(cls)
-    for cls in (*aio.FUTURE_TYPES, *aio_locks.PRIMITIVE_TYPES, aio_taskgroup.TaskGroup,
+    for cls in (*aio.LOOP_TYPES, *aio_locks.PRIMITIVE_TYPES, aio_taskgroup.TaskGroup,
                 *aio_wait.WAIT_TYPES, ToolCall)
 }
 

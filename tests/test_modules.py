@@ -125,7 +125,7 @@ def test_module_contents_are_sandbox_values() -> None:
     from littrs.vm.objects import Function
 
     allowed = (Builtin, str, float, int, bool, json.JSONDecodeError.__class__)
-    vm_types = (*aio.FUTURE_TYPES, *aio_locks.PRIMITIVE_TYPES, aio_taskgroup.TaskGroup,
+    vm_types = (*aio.LOOP_TYPES, *aio_locks.PRIMITIVE_TYPES, aio_taskgroup.TaskGroup,
                 *aio_wait.WAIT_TYPES,
                 aio.CancelledError,
                 aio.InvalidStateError, TimeoutError)

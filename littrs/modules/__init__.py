@@ -54,13 +54,13 @@ def snapshot_types() -> list[type]:
     """
     import json
 
-    from ..vm.aio import FUTURE_TYPES, CancelledError, InvalidStateError, ToolBatch
+    from ..vm.aio import LOOP_TYPES, CancelledError, InvalidStateError, ToolBatch
     from ..vm.aio_locks import PRIMITIVE_TYPES
     from ..vm.aio_taskgroup import TaskGroup
     from ..vm.aio_wait import WAIT_TYPES
     from ..vm.machine import ToolCall
     from .typing_module import FORM_TYPES
 
-    return [json.JSONDecodeError, *FORM_TYPES, *FUTURE_TYPES, *PRIMITIVE_TYPES, TaskGroup, *WAIT_TYPES,
+    return [json.JSONDecodeError, *FORM_TYPES, *LOOP_TYPES, *PRIMITIVE_TYPES, TaskGroup, *WAIT_TYPES,
             CancelledError,
             InvalidStateError, ToolBatch, ToolCall]

@@ -600,7 +600,9 @@ PRELUDE_BUILTINS = {
 }
 """Host functions the prelude's loop calls; names with ``__`` are out of the sandbox's reach."""
 
-FUTURE_TYPES = (Future, Task, Gather, ToolFuture, Sleep, Loop)
+AWAITABLE_TYPES = (Future, Task, Gather, ToolFuture, Sleep)
+"""What ``await`` accepts besides coroutines (the group and waiting helpers are not)."""
+LOOP_TYPES = (*AWAITABLE_TYPES, Loop)
 
 
 def get_name(task: Task) -> str:

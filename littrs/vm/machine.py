@@ -1272,7 +1272,7 @@ class Machine:
             if value.frame is None:
                 raise RuntimeError("cannot reuse already awaited coroutine")
             return value
-        if type(value) in aio.FUTURE_TYPES:
+        if type(value) in aio.AWAITABLE_TYPES:
             from .prelude import prelude_function
 
             return self.frame_for(prelude_function("__await_future"), [value], None)

@@ -32,3 +32,14 @@ async def main():
 
 
 asyncio.run(main())
+
+
+async def not_awaitable():
+    for thing in (asyncio.Lock(), asyncio.timeout(1)):
+        try:
+            await thing
+        except TypeError as error:
+            print(error)
+
+
+asyncio.run(not_awaitable())
