@@ -26,6 +26,7 @@ from littrs import (
     InstructionLimitError,
     PendingCall,
     PendingCalls,
+    RecursionLimitError,
     Sandbox,
     SandboxError,
     TimeLimitError,
@@ -141,6 +142,21 @@ def test_odd_sleeps_end_as_in_cpython_or_at_the_limit() -> None:
     with pytest.raises(SandboxError) as caught:
         sb.run("import asyncio\nawait asyncio.sleep(10 ** 400)")
     assert caught.value.type_name == "OverflowError"
+
+
+def test_deep_awaits_meet_the_recursion_limits() -> None:
+    source = (
+        "import asyncio\n"
+        "async def depth(n):\n    return 0 if n == 0 else 1 + await depth(n - 1)\n"
+        "try:\n    result = await depth(5000)\nexcept RecursionError as error:\n"
+        "    result = str(error)\nresult"
+    )
+    sb = sandbox()
+    assert sb.run(source) == "maximum recursion depth exceeded"  # CPython's, catchable
+    sb.limit(max_recursion_depth=50)
+    with pytest.raises(RecursionLimitError):
+        sb.run(source)
+    assert sb.run(source.replace("5000", "20")) == 20
 
 
 def test_the_loop_is_paid_for_like_any_code() -> None:
