@@ -445,6 +445,7 @@ class Machine:
             cells = frame.cells
             globals_ = frame.globals
             pc = frame.pc
+            slice_end = budget + pc
             try:
                 if throw is not None:
                     thrown, throw = throw, None
@@ -469,7 +470,6 @@ class Machine:
                 while True:
                     opcode, arg = instrs[pc]
                     pc += 1
-                    budget -= 1
                     if opcode is LOAD_FAST:
                         value = fast[arg]
                         if value is UNBOUND:
@@ -495,6 +495,7 @@ class Machine:
                         if value is UNBOUND:
                             raise _unbound_local(code, arg[1])
                         if not arg[0](value, arg[2]):
+                            slice_end += arg[3] - pc
                             pc = arg[3]
                     elif opcode is LOAD_CONST:
                         stack.append(arg)
@@ -527,9 +528,11 @@ class Machine:
                                 frames.append(frame)
                                 frame = new
                                 instrs = fcode.instrs
+                                slice_end -= pc
                                 pc = 0
-                                if budget < 0:
-                                    budget = slice_start = self.next_slice(slice_start - budget)
+                                if slice_end < 0:
+                                    budget = slice_start = self.next_slice(slice_start - slice_end)
+                                    slice_end = budget
                                     if self.cooperative:
                                         frame.pc = 0
                                         self.pause(frame, frames)
@@ -550,6 +553,7 @@ class Machine:
                             frame.pc = pc
                             frames.append(frame)
                             frame = new
+                            budget = slice_end - pc
                             if budget < 0:
                                 budget = slice_start = self.next_slice(slice_start - budget)
                                 if self.cooperative:
@@ -574,9 +578,11 @@ class Machine:
                             frame.pc = pc
                             frames.append(frame)
                             frame = result
+                            budget = slice_end - pc
                             break
                         if tr is ToolCall:
                             frame.pc = pc
+                            budget = slice_end - pc
                             self.steps += slice_start - budget
                             slice_start = budget
                             self.pause(frame, frames)
@@ -603,7 +609,7 @@ class Machine:
                             generator.delegate = None
                             mode = generator.resume_mode
                             if mode == RESUME_NESTED:
-                                self.steps += slice_start - budget
+                                self.steps += slice_start - (slice_end - pc)
                                 return value
                             caller = frames.pop()
                             if mode == RESUME_FOR:
@@ -619,13 +625,15 @@ class Machine:
                                 caller.stack.append(generator.resume_default)
                             else:
                                 frame = caller
+                                slice_end += caller.pc - pc
                                 pc = caller.pc
                                 stop = StopIteration(value) if value is not None else StopIteration()
                                 raise stop
                             frame = caller
+                            budget = slice_end - pc
                             break
                         if not frames:
-                            self.steps += slice_start - budget
+                            self.steps += slice_start - (slice_end - pc)
                             return value
                         frame = frames.pop()
                         code = frame.code
@@ -635,7 +643,9 @@ class Machine:
                         fast = frame.fast
                         cells = frame.cells
                         globals_ = frame.globals
+                        slice_end -= pc
                         pc = frame.pc
+                        slice_end += pc
                     elif opcode is STORE_FAST:
                         fast[arg] = stack.pop()
                     elif opcode is FOR_ITER:
@@ -649,20 +659,25 @@ class Machine:
                                 frame.pc = pc
                                 frames.append(frame)
                                 frame = resumed
+                                budget = slice_end - pc
                                 break
                             stack.pop()
+                            slice_end += arg - pc
                             pc = arg
                             continue
                         value = next(iterator, _MISSING)
                         if value is _MISSING:
                             stack.pop()
+                            slice_end += arg - pc
                             pc = arg
                         else:
                             stack.append(value)
                     elif opcode is JUMP_BACKWARD:
+                        slice_end += arg - pc
                         pc = arg
-                        if budget < 0:
-                            budget = slice_start = self.next_slice(slice_start - budget)
+                        if pc > slice_end:
+                            budget = slice_start = self.next_slice(slice_start - (slice_end - pc))
+                            slice_end = budget + pc
                             if self.cooperative:
                                 frame.pc = pc
                                 self.pause(frame, frames)
@@ -708,6 +723,7 @@ class Machine:
                     elif opcode is COMPARE_JUMP:
                         right = stack.pop()
                         if not arg[0](stack.pop(), right):
+                            slice_end += arg[1] - pc
                             pc = arg[1]
                     elif opcode is BINOP_FAST_FAST:
                         value = fast[arg[1]]
@@ -721,6 +737,7 @@ class Machine:
                         if value is UNBOUND or right is UNBOUND:
                             raise _unbound_local(code, arg[1] if value is UNBOUND else arg[2])
                         if not arg[0](value, right):
+                            slice_end += arg[3] - pc
                             pc = arg[3]
                     elif opcode is BINOP_CONST:
                         value = stack[-1]
@@ -751,6 +768,7 @@ class Machine:
                         stack.pop()
                     elif opcode is POP_JUMP_IF_FALSE:
                         if not stack.pop():
+                            slice_end += arg - pc
                             pc = arg
                     elif opcode is BINARY_MUL:
                         right = stack.pop()
@@ -771,11 +789,13 @@ class Machine:
                         stack[-1] = arg(stack[-1], right)
                     elif opcode is POP_JUMP_IF_TRUE:
                         if stack.pop():
+                            slice_end += arg - pc
                             pc = arg
                     elif opcode is BINARY_SUB:
                         right = stack.pop()
                         stack[-1] = stack[-1] - right
                     elif opcode is JUMP:
+                        slice_end += arg - pc
                         pc = arg
                     elif opcode is UNPACK_SEQUENCE:
                         sequence = stack.pop()
@@ -790,6 +810,7 @@ class Machine:
                         stack[-arg][key] = value
                     elif opcode is CMPJUMP_CONST:
                         if not arg[0](stack.pop(), arg[1]):
+                            slice_end += arg[2] - pc
                             pc = arg[2]
                     elif opcode is UNPACK2_STORE_FAST:
                         sequence = stack.pop()
@@ -839,15 +860,17 @@ class Machine:
                         frame.pc = pc
                         mode = generator.resume_mode
                         if mode == RESUME_NESTED:
-                            self.steps += slice_start - budget
+                            self.steps += slice_start - (slice_end - pc)
                             return value
                         caller = frames.pop()
                         if mode == RESUME_CLOSE:
                             frame = caller
+                            slice_end += caller.pc - pc
                             pc = caller.pc
                             raise RuntimeError("generator ignored GeneratorExit")
                         caller.stack.append(value)
                         frame = caller
+                        budget = slice_end - pc
                         break
                     elif opcode is IS_OP:
                         right = stack.pop()
@@ -863,9 +886,11 @@ class Machine:
                         if stack[-1]:
                             stack.pop()
                         else:
+                            slice_end += arg - pc
                             pc = arg
                     elif opcode is JUMP_IF_TRUE_OR_POP:
                         if stack[-1]:
+                            slice_end += arg - pc
                             pc = arg
                         else:
                             stack.pop()
@@ -904,9 +929,11 @@ class Machine:
                             frame.pc = pc
                             frames.append(frame)
                             frame = result
+                            budget = slice_end - pc
                             break
                         if tr is ToolCall:
                             frame.pc = pc
+                            budget = slice_end - pc
                             self.steps += slice_start - budget
                             slice_start = budget
                             self.pause(frame, frames)
@@ -930,6 +957,7 @@ class Machine:
                         if type(iterator) is Generator:
                             if iterator.frame is None and value is None:
                                 stack[-1] = None
+                                slice_end += arg - pc
                                 pc = arg
                                 continue
                             resumed = self.resume_generator(
@@ -942,6 +970,7 @@ class Machine:
                             frame.pc = pc
                             frames.append(frame)
                             frame = resumed
+                            budget = slice_end - pc
                             break
                         try:
                             if value is None:
@@ -950,18 +979,20 @@ class Machine:
                                 value = attributes.load_attr(iterator, "send")(value)
                         except StopIteration as stop:
                             stack[-1] = stop.value
+                            slice_end += arg - pc
                             pc = arg
                         else:
                             stack.append(value)
                     else:
                         self.rare(opcode, arg, frame, stack, cells)
             except LimitError:
-                self.steps += slice_start - budget
+                self.steps += slice_start - (slice_end - pc)
                 raise
             except BaseException as exc:  # noqa: BLE001 - sandbox exceptions are values here
                 if type(exc) is KeyboardInterrupt and not self._raised_here(exc):
                     raise  # the host's Ctrl-C or timeout signal: not the sandbox's to catch
                 frame.pc = pc
+                budget = slice_end - pc
                 reraising = self.reraising
                 self.reraising = False
                 try:
