@@ -502,12 +502,30 @@ class Machine:
                     elif opcode is CALL:
                         if arg == 1:
                             args = [stack.pop()]
-                        elif arg:
-                            args = stack[-arg:]
-                            del stack[-arg:]
-                        else:
-                            args = []
-                        func = stack.pop()
+                            func = stack.pop()
+                        elif type(arg) is int:
+                            if arg:
+                                args = stack[-arg:]
+                                del stack[-arg:]
+                            else:
+                                args = []
+                            func = stack.pop()
+                        else:  # fused: global(fast[arg[1]]) or global(fast[arg[1]] <op> constant)
+                            func = globals_.get(arg[0], _MISSING)
+                            if func is _MISSING:
+                                func = builtins.get(arg[0], _MISSING)
+                                if func is _MISSING:
+                                    raise _name_error(arg[0], code, fast, globals_, builtins)
+                            value = fast[arg[1]]
+                            if value is UNBOUND:
+                                raise _unbound_local(code, arg[1])
+                            if arg[2] is not None:
+                                if type(value) is int:
+                                    value = arg[4](value, arg[3])
+                                else:
+                                    value = arg[2](value, arg[3])
+                            args = [value]
+                            arg = 1
                         tf = type(func)
                         if tf is Function:
                             fcode = func.code

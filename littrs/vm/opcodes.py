@@ -15,7 +15,10 @@ OPCODES: tuple[str, ...] = (
     "LOAD_GLOBAL",  # globals, then builtins; arg is the name
     "LOAD_CONST",  # push arg
     "STORE_FAST",  # fast[arg] = pop()
-    "CALL",  # arg positional arguments above the callable
+    "CALL",  # arg positional arguments above the callable; or, fused with the global and
+    # the one local argument loaded before it (``f(x)``, ``f(n - 1)``), a tuple (global
+    # name, slot, operator or None, constant, operator for an int). Same opcode, so the
+    # fused call costs no extra test in the dispatch chain.
     "FOR_ITER",  # next of the iterator at TOS, or pop it and jump to arg
     "JUMP_BACKWARD",  # loop back-edge to arg (the machine checks limits here)
     "STORE_GLOBAL",
