@@ -56,6 +56,7 @@ MAGIC = b"littrs-snapshot\n"
 FORMAT_VERSION = 2  # 2: dicts with str keys as JSON objects, container rows flat
 _HMAC_PREFIX = b"hmac-sha256:"
 _BIG_INT = 10**4000  # beyond it, JSON readers refuse the digits: write hex instead
+_BIG_NEGATIVE = -_BIG_INT  # (negating _BIG_INT at every check would copy 1.7 kB)
 
 _HostMethod = type([].append)
 _MethodDescriptor = type(str.join)
@@ -155,7 +156,7 @@ class Encoder:
         if obj is None or t is bool or t is str or t is float:
             return obj
         if t is int:
-            if -_BIG_INT < obj < _BIG_INT:
+            if _BIG_NEGATIVE < obj < _BIG_INT:
                 return obj
         key = id(obj)
         found = self.index.get(key)
@@ -179,6 +180,7 @@ class Encoder:
         prelude = self.prelude
         value = self.value
         big = _BIG_INT
+        negative = _BIG_NEGATIVE
         plain = _PLAIN_ATOMS.issuperset
         while pending:
             position, obj = pending.pop()
@@ -191,7 +193,7 @@ class Encoder:
                         break
                     t = type(item)
                     if t is str or t is float or t is bool or item is None or (
-                        t is int and -big < item < big
+                        t is int and negative < item < big
                     ):
                         continue
                     if row is obj:
@@ -217,7 +219,7 @@ class Encoder:
         return [
             item
             if (type(item) is str or item is None or type(item) is bool or type(item) is float
-                or (type(item) is int and -_BIG_INT < item < _BIG_INT))
+                or (type(item) is int and _BIG_NEGATIVE < item < _BIG_INT))
             else value(item)
             for item in items
         ]
@@ -226,10 +228,31 @@ class Encoder:
         """``[tag, item, ...]``; a run of atoms is checked by type in one C-level pass."""
         kinds = set(map(type, items))
         if kinds <= _PLAIN_ATOMS or (
-            kinds <= _INTEGERS and -_BIG_INT < min(items) and max(items) < _BIG_INT
+            kinds <= _INTEGERS and _BIG_NEGATIVE < min(items) and max(items) < _BIG_INT
         ):
             return [tag, *items]
-        return [tag, *self.values(items)]
+        # Containers among them (a list of records): their references, registered here.
+        row = [tag]
+        append = row.append
+        rows = self.rows
+        index = self.index
+        pending = self.pending
+        big = _BIG_INT
+        negative = _BIG_NEGATIVE
+        for item in items:
+            t = type(item)
+            if t is str or (t is int and negative < item < big) or t is float or t is bool \
+                    or item is None:
+                append(item)
+                continue
+            key = id(item)
+            found = index.get(key)
+            if found is None:
+                found = index[key] = len(rows)
+                rows.append(None)
+                pending.append((found, item))
+            append([found])
+        return row
 
     def flat_mapping(self, obj: dict) -> list[Any]:
         """``["d", key, value, ...]``: a dict with a key that is not a str.
