@@ -379,6 +379,7 @@ class Machine:
         builtins = self.builtins
         invoke = self.invoke
         load_attr = attributes.load_attr
+        add = operations.add
         max_depth = self.max_depth
         budget = self.next_slice(0)
         slice_start = budget
@@ -616,6 +617,13 @@ class Machine:
                     elif opcode is RETURN_VALUE:
                         if arg is None:
                             value = stack.pop()
+                        elif arg is add:  # fused BINARY_ADD: return a + b
+                            right = stack.pop()
+                            value = stack.pop()
+                            if type(value) is int or type(value) is float:
+                                value = value + right
+                            else:
+                                value = add(value, right)
                         else:
                             value = fast[arg]
                             if value is UNBOUND:

@@ -24,7 +24,8 @@ OPCODES: tuple[str, ...] = (
     "STORE_GLOBAL",
     "BINOP_FAST_CONST",  # superinstruction: push arg[0](fast[arg[1]], arg[2])
     "CMPJUMP_FAST_CONST",  # superinstruction: unless arg[0](fast[arg[1]], arg[2]): jump arg[3]
-    "RETURN_VALUE",  # return pop(), or fast[arg] when arg is a slot (fused LOAD_FAST)
+    "RETURN_VALUE",  # return pop(), or fast[arg] when arg is a slot (fused LOAD_FAST), or
+    # the sum of the two values on top when arg is operations.add (fused BINARY_ADD)
     "LOAD_ATTR",  # attribute through the VM's tables; arg is the name
     "BINARY_ADD",  # a + b
     "STORE_LOAD_FAST",  # superinstruction: fast[arg[0]] = pop(); push fast[arg[1]]

@@ -126,6 +126,7 @@ PATTERNS: list[tuple[tuple[Any, ...], Callable[[list[Instr]], Instr | None]]] = 
     ((op.COMPARE_OP, op.POP_JUMP_IF_FALSE), lambda run: (op.COMPARE_JUMP, (run[0][1], run[1][1]))),
     ((op.LOAD_GLOBAL, op.LOAD_FAST, op.CALL), _call_global_fast),
     ((op.LOAD_FAST, op.RETURN_VALUE), lambda run: (op.RETURN_VALUE, run[0][1])),
+    ((op.BINARY_ADD, op.RETURN_VALUE), lambda run: (op.RETURN_VALUE, operations.add)),
     ((op.LOAD_FAST, op.LOAD_CONST), _pair(op.LOAD_FAST_CONST)),
     ((op.LOAD_FAST, op.LOAD_FAST), _pair(op.LOAD_FAST2)),
     ((op.STORE_FAST, op.LOAD_FAST), _pair(op.STORE_LOAD_FAST)),
