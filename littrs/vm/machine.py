@@ -13,7 +13,10 @@ generator) return a request and the machine pushes the frame for them.
 The loop tests opcodes hottest first and keeps everything it touches in
 locals. Instructions are counted down in slices: the count is checked only
 at back-edges and calls, which is enough because straight-line code is
-bounded by its length.
+bounded by its length. Counting costs nothing per instruction: what is left
+of the slice is ``slice_end - pc``, so only what moves ``pc`` other than by
+one (a taken jump, a call, a return, a frame switch, an exception) adjusts
+``slice_end``; between frames the loop carries the count as ``budget``.
 """
 
 from __future__ import annotations
@@ -381,7 +384,7 @@ class Machine:
         load_attr = attributes.load_attr
         add = operations.add
         max_depth = self.max_depth
-        budget = self.next_slice(0)
+        budget = self.next_slice(0)  # instructions left in the slice (slice_end - pc in a frame)
         slice_start = budget
         reraising = False
         LOAD_FAST = op.LOAD_FAST
