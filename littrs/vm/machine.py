@@ -449,6 +449,9 @@ class Machine:
             cells = frame.cells
             globals_ = frame.globals
             pc = frame.pc
+            # Instructions left in the slice: slice_end - pc. Whatever sets pc other than
+            # the fetch's pc += 1 moves slice_end by as much first (slice_end += target - pc),
+            # and sets budget = slice_end - pc before leaving the frame (break).
             slice_end = budget + pc
             try:
                 if throw is not None:
