@@ -53,10 +53,13 @@ from .vm.prelude import MISSING, prelude_code, prelude_namespace
 from .vm.prelude import SOURCE as PRELUDE_SOURCE
 
 MAGIC = b"littrs-snapshot\n"
-FORMAT_VERSION = 2  # 2: dicts with str keys as JSON objects, container rows flat
+FORMAT_VERSION = 3  # 3: dicts with str keys as JSON objects, container rows flat
 _HMAC_PREFIX = b"hmac-sha256:"
 _BIG_INT = 10**4000  # beyond it, JSON readers refuse the digits: write hex instead
 _BIG_NEGATIVE = -_BIG_INT  # (negating _BIG_INT at every check would copy 1.7 kB)
+_PLAIN_ATOMS = frozenset({str, float, bool, type(None)})  # JSON as they are
+_INTEGERS = frozenset({int, bool})  # JSON as they are below _BIG_INT
+_NOTHING = object()
 
 _HostMethod = type([].append)
 _MethodDescriptor = type(str.join)
@@ -721,9 +724,6 @@ class Decoder:
         return iterator
 
 
-_NOTHING = object()
-_PLAIN_ATOMS = frozenset({str, float, bool, type(None)})  # JSON as they are
-_INTEGERS = frozenset({int, bool})  # JSON as they are below _BIG_INT
 _SINGLETONS = {"unbound": UNBOUND, "missing": MISSING, "ellipsis": Ellipsis,
                "notimplemented": NotImplemented}
 

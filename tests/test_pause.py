@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import pickle
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +25,7 @@ from littrs import (
     SandboxError,
     SnapshotError,
 )
+from littrs.snapshot import FORMAT_VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -244,7 +244,7 @@ def test_signed_snapshots_check_their_key() -> None:
     [
         lambda blob: blob[: len(blob) // 2],
         lambda blob: blob.replace(b"littrs-snapshot", b"other-snapshot"),
-        lambda blob: re.sub(rb"snapshot\n\d+\n", b"snapshot\n99\n", blob, count=1),
+        lambda blob: blob.replace(b"snapshot\n%d\n" % FORMAT_VERSION, b"snapshot\n99\n"),
         lambda blob: blob.replace(b'"frame"', b'"framez"'),
         lambda blob: blob.replace(b'["l",', b'["zz",'),
         lambda blob: blob.replace(b'"objects":[{', b'"objects":[{"nested":{"x":1},', 1),
