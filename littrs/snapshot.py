@@ -4,10 +4,17 @@ The paused state is a graph: the sandbox's globals, the frames, their
 stacks and locals, functions, cells, generators, iterators, exceptions.
 :class:`Encoder` numbers every object that has identity (containers, VM
 objects) in one table, so sharing and cycles survive, and writes atoms
-(None, bools, ints, floats, strings) inline. The whole is an attrs record,
-:class:`Snapshot`, that cattrs' preconfigured JSON converter turns into
-bytes: JSON because the stdlib reads it without running any code, and
-because a paused run's data is mostly the program's own JSON-like values.
+(None, bools, ints, floats, strings) inline; a reference to row ``n`` is
+``[n]``. The whole is an attrs record, :class:`Snapshot`, that cattrs'
+preconfigured JSON converter turns into bytes: JSON because the stdlib reads
+it without running any code, and because a paused run's data is mostly the
+program's own JSON-like values.
+
+Those values are most of the work, so their rows are what JSON holds
+natively: a dict with str keys is a JSON object (the dict itself, when all
+its values are atoms), and a list is ``["l", item, ...]``. Loading takes
+the object JSON decoded as the sandbox's dict, and a list row's tail as the
+list, after replacing the references in them.
 
 Code is not serialised: a code object is named by its source and its path
 of nested functions, and loading recompiles the source (deterministic, and
@@ -49,9 +56,13 @@ from .vm.prelude import MISSING, prelude_code, prelude_namespace
 from .vm.prelude import SOURCE as PRELUDE_SOURCE
 
 MAGIC = b"littrs-snapshot\n"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3  # 2: async rows; 3: dicts with str keys as JSON objects, container rows flat
 _HMAC_PREFIX = b"hmac-sha256:"
 _BIG_INT = 10**4000  # beyond it, JSON readers refuse the digits: write hex instead
+_BIG_NEGATIVE = -_BIG_INT  # (negating _BIG_INT at every check would copy 1.7 kB)
+_PLAIN_ATOMS = frozenset({str, float, bool, type(None)})  # JSON as they are
+_INTEGERS = frozenset({int, bool})  # JSON as they are below _BIG_INT
+_NOTHING = object()
 
 _HostMethod = type([].append)
 _MethodDescriptor = type(str.join)
@@ -121,6 +132,8 @@ _converter.register_structure_hook(Rows, _structure_rows)
 
 def type_registry() -> dict[str, type]:
     """Every type a sandbox value can be (or name), by a stable name."""
+    if _TYPES:
+        return _TYPES
     from .modules import snapshot_types
     from .vm.machine import Tool
 
@@ -129,7 +142,11 @@ def type_registry() -> dict[str, type]:
                 Module, Cell, Tool, _HostMethod, _MethodDescriptor, *_ITERATOR_TYPES,
                 *snapshot_types()):
         types[_type_name(cls)] = cls
-    return types
+    _TYPES.update(types)
+    return _TYPES
+
+
+_TYPES: dict[str, type] = {}  # type_registry(), made once: the types are fixed
 
 
 def _type_name(cls: type) -> str:
@@ -148,7 +165,8 @@ class Encoder:
         self.keep: list[Any] = []
         self.sources: list[str] = []
         self.source_index: dict[str, int] = {}
-        self.names = _named_objects(sandbox)
+        self.sandbox = sandbox
+        self.names: dict[int, list[Any]] | None = None  # made when first needed
         self.prelude = prelude_namespace()
 
     def value(self, obj: Any) -> Any:
@@ -156,7 +174,7 @@ class Encoder:
         if obj is None or t is bool or t is str or t is float:
             return obj
         if t is int:
-            if -_BIG_INT < obj < _BIG_INT:
+            if _BIG_NEGATIVE < obj < _BIG_INT:
                 return obj
         key = id(obj)
         found = self.index.get(key)
@@ -169,12 +187,49 @@ class Encoder:
         return [position]
 
     def drain(self) -> None:
-        """Make the rows of every object seen so far (and of what they hold)."""
+        """Make the rows of every object seen so far (and of what they hold).
+
+        Dicts and lists are most of a run's data: their rows are made here, in
+        one loop with the references inline (see :meth:`mapping`, :meth:`value`).
+        """
         pending = self.pending
         rows = self.rows
+        index = self.index
+        prelude = self.prelude
+        value = self.value
+        big = _BIG_INT
+        negative = _BIG_NEGATIVE
+        plain = _PLAIN_ATOMS.issuperset
         while pending:
             position, obj = pending.pop()
-            rows[position] = self.row(obj)
+            t = type(obj)
+            if t is dict and obj is not prelude:
+                row = obj  # copied at the first value that needs a reference
+                for key, item in obj.items():
+                    if type(key) is not str:
+                        row = self.flat_mapping(obj)
+                        break
+                    t = type(item)
+                    if t is str or t is float or t is bool or item is None or (
+                        t is int and negative < item < big
+                    ):
+                        continue
+                    if row is obj:
+                        row = obj.copy()
+                    found = index.get(id(item))
+                    if found is None:
+                        if t is not list or not plain(map(type, item)):
+                            row[key] = value(item)
+                            continue
+                        # A list of atoms (a record's tags): its row now, not via pending.
+                        found = index[id(item)] = len(rows)
+                        rows.append(["l", *item])
+                    row[key] = [found]
+                rows[position] = row
+            elif t is list:
+                rows[position] = self.sequence("l", obj)
+            else:
+                rows[position] = self.row(obj)
 
     def values(self, items: Any) -> list[Any]:
         """Encoded items; atoms are checked inline, as most items are atoms."""
@@ -182,36 +237,61 @@ class Encoder:
         return [
             item
             if (type(item) is str or item is None or type(item) is bool or type(item) is float
-                or (type(item) is int and -_BIG_INT < item < _BIG_INT))
+                or (type(item) is int and _BIG_NEGATIVE < item < _BIG_INT))
             else value(item)
             for item in items
         ]
 
+    def sequence(self, tag: str, items: Any) -> list[Any]:
+        """``[tag, item, ...]``; a run of atoms is checked by type in one C-level pass."""
+        kinds = set(map(type, items))
+        if kinds <= _PLAIN_ATOMS or (
+            kinds <= _INTEGERS and _BIG_NEGATIVE < min(items) and max(items) < _BIG_INT
+        ):
+            return [tag, *items]
+        # Containers among them (a list of records): their references, registered here.
+        row = [tag]
+        append = row.append
+        rows = self.rows
+        index = self.index
+        pending = self.pending
+        big = _BIG_INT
+        negative = _BIG_NEGATIVE
+        for item in items:
+            t = type(item)
+            if t is str or (t is int and negative < item < big) or t is float or t is bool \
+                    or item is None:
+                append(item)
+                continue
+            key = id(item)
+            found = index.get(key)
+            if found is None:
+                found = index[key] = len(rows)
+                rows.append(None)
+                pending.append((found, item))
+            append([found])
+        return row
+
+    def flat_mapping(self, obj: dict) -> list[Any]:
+        """``["d", key, value, ...]``: a dict with a key that is not a str.
+
+        (A dict with str keys only is a JSON object: see :meth:`drain`.)
+        """
+        flat: list[Any] = ["d"]
+        for pair in obj.items():
+            flat += self.values(pair)
+        return flat
+
     def row(self, obj: Any) -> list[Any]:  # noqa: C901 - one case per kind of object
         t = type(obj)
-        if t is list:
-            return ["l", self.values(obj)]
-        if t is dict:
-            if obj is self.prelude:
-                return ["prelude"]
-            flat: list[Any] = []
-            append = flat.append
-            value = self.value
-            for key, item in obj.items():
-                append(key if type(key) is str else value(key))
-                append(
-                    item
-                    if (type(item) is str or item is None or type(item) is bool
-                        or type(item) is float or (type(item) is int and -_BIG_INT < item < _BIG_INT))
-                    else value(item)
-                )
-            return ["d", flat]
+        if t is dict:  # the prelude's namespace: the loading side has its own
+            return ["prelude"]
         if t is tuple:
-            return ["t", self.values(obj)]
+            return self.sequence("t", obj)
         if t is set:
-            return ["s", self.values(obj)]
+            return self.sequence("s", obj)
         if t is frozenset:
-            return ["fs", self.values(obj)]
+            return self.sequence("fs", obj)
         if t is int:
             return ["I", hex(obj)]
         if t is bytes:
@@ -261,6 +341,8 @@ class Encoder:
             return self.exception(obj)
         if isinstance(obj, type):
             return ["type", _type_name(obj)]
+        if self.names is None:
+            self.names = _named_objects(self.sandbox)
         named = self.names.get(id(obj))
         if named is not None:
             return named
@@ -376,40 +458,72 @@ class Decoder:
         self.preset: dict[int, Any] = {}  # rows to decode into existing objects
 
     def value(self, encoded: Any) -> Any:
-        t = type(encoded)
-        if encoded is None or t is bool or t is int or t is float or t is str:
-            return encoded
-        if t is dict:
-            raise SnapshotError("malformed value in snapshot")
-        if t is not list or len(encoded) != 1 or type(encoded[0]) is not int:
+        if type(encoded) is not list:
+            if type(encoded) is dict:
+                raise SnapshotError("malformed value in snapshot")
+            return encoded  # an atom: JSON makes nothing else
+        if len(encoded) != 1 or type(encoded[0]) is not int:
             raise SnapshotError("malformed value in snapshot")
         position = encoded[0]
-        built = self.built
-        if position in built:
-            return built[position]
+        result = self.built.get(position, _NOTHING)
+        if result is not _NOTHING:
+            return result
         if not 0 <= position < len(self.rows):
             raise SnapshotError("reference out of range in snapshot")
-        row = self.rows[position]
-        # The common containers inline; everything else through build().
-        if type(row) is list and len(row) == 2 and type(row[1]) is list:
-            tag = row[0]
-            if tag == "l":
-                result: Any = []
-                built[position] = result
-                value = self.value
-                result.extend([i if type(i) is not list else value(i) for i in row[1]])
-                return result
-            if tag == "d" and position not in self.preset:
-                result = {}
-                built[position] = result
-                value = self.value
-                flat = [i if type(i) is not list else value(i) for i in row[1]]
-                if len(flat) % 2:
-                    raise SnapshotError("malformed dict in snapshot")
-                for index in range(0, len(flat), 2):
-                    result[flat[index]] = flat[index + 1]
-                return result
         return self.build(position)
+
+    def containers(self) -> None:
+        """Make every dict and list row's object first, then replace the references in them.
+
+        These rows are most of a run's data: two flat passes over the table
+        instead of a descent from the roots, so they cost no dispatch and no
+        depth. A dict row is the dict JSON decoded; a list row's tail is the list.
+        """
+        rows = self.rows
+        built = self.built
+        dicts = []
+        lists = []
+        for position, row in enumerate(rows):
+            if type(row) is dict:
+                built[position] = row
+                dicts.append(position)
+            elif type(row) is list and row and row[0] == "l":
+                built[position] = row[1:]
+                lists.append(position)
+        for position, target in self.preset.items():  # the globals: the sandbox's own dict
+            if position in built and type(rows[position]) is dict:
+                target.update(rows[position])
+                built[position] = target
+        value = self.value
+        for position in dicts:
+            target = built[position]
+            for key, item in rows[position].items():
+                if type(item) is list:
+                    target[key] = (
+                        built[item[0]]
+                        if len(item) == 1 and type(item[0]) is int and item[0] in built
+                        else value(item)
+                    )
+                elif type(item) is dict:
+                    raise SnapshotError("malformed value in snapshot")
+        for position in lists:
+            self.resolve(built[position])
+
+    def resolve(self, items: list) -> None:
+        """Replace the references among decoded items by their objects, in place."""
+        kinds = set(map(type, items))
+        if dict in kinds:
+            raise SnapshotError("malformed value in snapshot")
+        if list in kinds:
+            built = self.built
+            value = self.value
+            for index, item in enumerate(items):
+                if type(item) is list:
+                    items[index] = (
+                        built[item[0]]
+                        if len(item) == 1 and type(item[0]) is int and item[0] in built
+                        else value(item)
+                    )
 
     def values(self, encoded: Any) -> list[Any]:
         """Decoded items; atoms (everything but a one-item list) pass as they are."""
@@ -420,34 +534,29 @@ class Decoder:
 
     def build(self, position: int) -> Any:  # noqa: C901 - one case per kind of row
         row = self.rows[position]
+        built = self.built
         if type(row) is not list or not row or type(row[0]) is not str:
             raise SnapshotError("malformed row in snapshot")
         tag, *fields = row
-        built = self.built
-        if tag == "d" and position in self.preset:
-            result = self.preset.pop(position)
+        if tag == "d":
+            result = self.preset.get(position, {})
             built[position] = result
-            flat = self.values(fields[0])
-            for index in range(0, len(flat) - 1, 2):
-                result[flat[index]] = flat[index + 1]
-        elif tag == "l":
-            result: Any = []
-            built[position] = result
-            result.extend(self.values(fields[0]))
-        elif tag == "d":
-            result = {}
-            built[position] = result
-            flat = self.values(fields[0])
-            for index in range(0, len(flat) - 1, 2):
-                result[flat[index]] = flat[index + 1]
+            self.resolve(fields)
+            if len(fields) % 2:
+                raise SnapshotError("malformed dict in snapshot")
+            for index in range(0, len(fields), 2):
+                result[fields[index]] = fields[index + 1]
         elif tag == "s":
             result = set()
             built[position] = result
-            result.update(self.values(fields[0]))
+            self.resolve(fields)
+            result.update(fields)
         elif tag == "t":
-            result = built[position] = tuple(self.values(fields[0]))
+            self.resolve(fields)
+            result = built[position] = tuple(fields)
         elif tag == "fs":
-            result = built[position] = frozenset(self.values(fields[0]))
+            self.resolve(fields)
+            result = built[position] = frozenset(fields)
         elif tag == "I":
             result = built[position] = int(_text(fields[0]), 16)
         elif tag == "b":
@@ -737,6 +846,7 @@ def _restore(snapshot: Snapshot, sandbox: Any) -> tuple[Any, list[Any], Any, Any
     sandbox._globals.clear()
     decoder.preset[globals_ref[0]] = sandbox._globals
     try:
+        decoder.containers()
         modules = {name: decoder.value(ref) for name, ref in snapshot.modules.items()}
         for module in modules.values():
             if type(module) is not Module:

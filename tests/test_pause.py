@@ -247,6 +247,9 @@ def test_signed_snapshots_check_their_key() -> None:
         lambda blob: blob.replace(b"snapshot\n%d\n" % FORMAT_VERSION, b"snapshot\n99\n"),
         lambda blob: blob.replace(b'"frame"', b'"framez"'),
         lambda blob: blob.replace(b'["l",', b'["zz",'),
+        lambda blob: blob.replace(b'"objects":[{', b'"objects":[{"nested":{"x":1},', 1),
+        lambda blob: blob.replace(b'["l",', b'["l",[true],', 1),
+        lambda blob: blob.replace(b'["l",', b'["l",[99999],', 1),
         lambda blob: blob.replace(b'"objects":[', b'"objects":[["frame",[0],[],null,[],999999,[0],null],'),
         lambda blob: b"",
     ],
@@ -288,6 +291,24 @@ def test_globals_from_earlier_runs_survive_a_snapshot() -> None:
     fresh = make_sandbox()
     assert fresh.load(blob).resume(10).value == 11
     assert fresh["cache"] == {"k": [1, 2, 10]}
+
+
+def test_container_rows_keep_values_sharing_and_cycles() -> None:
+    """Every kind of dict and list row comes back equal, with its sharing and cycles."""
+    source = (
+        "tags = ['a', 'b']\n"
+        "rows = [{'id': i, 'tags': tags, 'own': [i, None, 1.5, True], 'big': 10**5000 + i}"
+        " for i in range(3)]\n"
+        "d = {1: 'int key', (2, 3): [4], 'k': {}, 'nan': float('nan'), 'inf': float('-inf')}\n"
+        "d['self'] = d\n"
+        "ints = [True, 3, -(10**4001), 2]\n"
+        "mixed = ({'t': (1, [2])}, frozenset({5, 'x'}), {6, 7}, [], {}, [[]], b'raw')\n"
+        "t(1)\n"
+        "(rows[0]['tags'] is rows[2]['tags'] is tags, rows[1]['own'], rows[2]['big'] % 1000,"
+        " d['self'] is d, d[1], d[(2, 3)], d['k'], str(d['nan']), d['inf'], ints,"
+        " mixed, [r['own'] is r['own'] for r in rows])"
+    )
+    assert paused(source) == straight(source)
 
 
 # -- a property: any program, paused at every call and reloaded, ends as the straight run

@@ -13,7 +13,10 @@ generator) return a request and the machine pushes the frame for them.
 The loop tests opcodes hottest first and keeps everything it touches in
 locals. Instructions are counted down in slices: the count is checked only
 at back-edges and calls, which is enough because straight-line code is
-bounded by its length.
+bounded by its length. Counting costs nothing per instruction: what is left
+of the slice is ``slice_end - pc``, so only what moves ``pc`` other than by
+one (a taken jump, a call, a return, a frame switch, an exception) adjusts
+``slice_end``; between frames the loop carries the count as ``budget``.
 """
 
 from __future__ import annotations
@@ -411,8 +414,9 @@ class Machine:
         builtins = self.builtins
         invoke = self.invoke
         load_attr = attributes.load_attr
+        add = operations.add
         max_depth = self.max_depth
-        budget = self.next_slice(0)
+        budget = self.next_slice(0)  # instructions left in the slice (slice_end - pc in a frame)
         slice_start = budget
         reraising = False
         LOAD_FAST = op.LOAD_FAST
@@ -477,6 +481,10 @@ class Machine:
             cells = frame.cells
             globals_ = frame.globals
             pc = frame.pc
+            # Instructions left in the slice: slice_end - pc. Whatever sets pc other than
+            # the fetch's pc += 1 moves slice_end by as much first (slice_end += target - pc),
+            # and sets budget = slice_end - pc before leaving the frame (break).
+            slice_end = budget + pc
             try:
                 if throw is not None:
                     thrown, throw = throw, None
@@ -501,7 +509,6 @@ class Machine:
                 while True:
                     opcode, arg = instrs[pc]
                     pc += 1
-                    budget -= 1
                     if opcode is LOAD_FAST:
                         value = fast[arg]
                         if value is UNBOUND:
@@ -527,18 +534,37 @@ class Machine:
                         if value is UNBOUND:
                             raise _unbound_local(code, arg[1])
                         if not arg[0](value, arg[2]):
+                            slice_end += arg[3] - pc
                             pc = arg[3]
                     elif opcode is LOAD_CONST:
                         stack.append(arg)
                     elif opcode is CALL:
                         if arg == 1:
                             args = [stack.pop()]
-                        elif arg:
-                            args = stack[-arg:]
-                            del stack[-arg:]
-                        else:
-                            args = []
-                        func = stack.pop()
+                            func = stack.pop()
+                        elif type(arg) is int:
+                            if arg:
+                                args = stack[-arg:]
+                                del stack[-arg:]
+                            else:
+                                args = []
+                            func = stack.pop()
+                        else:  # fused: global(fast[arg[1]]) or global(fast[arg[1]] <op> constant)
+                            func = globals_.get(arg[0], _MISSING)
+                            if func is _MISSING:
+                                func = builtins.get(arg[0], _MISSING)
+                                if func is _MISSING:
+                                    raise _name_error(arg[0], code, fast, globals_, builtins)
+                            value = fast[arg[1]]
+                            if value is UNBOUND:
+                                raise _unbound_local(code, arg[1])
+                            if arg[2] is not None:
+                                if type(value) is int:
+                                    value = arg[4](value, arg[3])
+                                else:
+                                    value = arg[2](value, arg[3])
+                            args = [value]
+                            arg = 1
                         tf = type(func)
                         if tf is Function:
                             fcode = func.code
@@ -559,9 +585,11 @@ class Machine:
                                 frames.append(frame)
                                 frame = new
                                 instrs = fcode.instrs
+                                slice_end -= pc
                                 pc = 0
-                                if budget < 0:
-                                    budget = slice_start = self.next_slice(slice_start - budget)
+                                if slice_end < 0:
+                                    budget = slice_start = self.next_slice(slice_start - slice_end)
+                                    slice_end = budget
                                     if self.cooperative:
                                         frame.pc = 0
                                         self.pause(frame, frames)
@@ -582,6 +610,7 @@ class Machine:
                             frame.pc = pc
                             frames.append(frame)
                             frame = new
+                            budget = slice_end - pc
                             if budget < 0:
                                 budget = slice_start = self.next_slice(slice_start - budget)
                                 if self.cooperative:
@@ -606,12 +635,14 @@ class Machine:
                             frame.pc = pc
                             frames.append(frame)
                             frame = result
+                            budget = slice_end - pc
                             break
                         if tr is ToolCall or tr is aio.ToolBatch:
                             if tr is ToolCall and code.uses_async:
                                 stack.append(self.tool_coroutine(result))
                                 continue
                             frame.pc = pc
+                            budget = slice_end - pc
                             self.steps += slice_start - budget
                             slice_start = budget
                             self.pause(frame, frames)
@@ -627,6 +658,13 @@ class Machine:
                     elif opcode is RETURN_VALUE:
                         if arg is None:
                             value = stack.pop()
+                        elif arg is add:  # fused BINARY_ADD: return a + b
+                            right = stack.pop()
+                            value = stack.pop()
+                            if type(value) is int or type(value) is float:
+                                value = value + right
+                            else:
+                                value = add(value, right)
                         else:
                             value = fast[arg]
                             if value is UNBOUND:
@@ -639,7 +677,7 @@ class Machine:
                             self.handled = generator.outer
                             mode = generator.resume_mode
                             if mode == RESUME_NESTED:
-                                self.steps += slice_start - budget
+                                self.steps += slice_start - (slice_end - pc)
                                 return value
                             caller = frames.pop()
                             if mode == RESUME_FOR:
@@ -655,13 +693,15 @@ class Machine:
                                 caller.stack.append(generator.resume_default)
                             else:
                                 frame = caller
+                                slice_end += caller.pc - pc
                                 pc = caller.pc
                                 stop = StopIteration(value) if value is not None else StopIteration()
                                 raise stop
                             frame = caller
+                            budget = slice_end - pc
                             break
                         if not frames:
-                            self.steps += slice_start - budget
+                            self.steps += slice_start - (slice_end - pc)
                             return value
                         frame = frames.pop()
                         code = frame.code
@@ -671,7 +711,9 @@ class Machine:
                         fast = frame.fast
                         cells = frame.cells
                         globals_ = frame.globals
+                        slice_end -= pc
                         pc = frame.pc
+                        slice_end += pc
                     elif opcode is STORE_FAST:
                         fast[arg] = stack.pop()
                     elif opcode is FOR_ITER:
@@ -685,20 +727,25 @@ class Machine:
                                 frame.pc = pc
                                 frames.append(frame)
                                 frame = resumed
+                                budget = slice_end - pc
                                 break
                             stack.pop()
+                            slice_end += arg - pc
                             pc = arg
                             continue
                         value = next(iterator, _MISSING)
                         if value is _MISSING:
                             stack.pop()
+                            slice_end += arg - pc
                             pc = arg
                         else:
                             stack.append(value)
                     elif opcode is JUMP_BACKWARD:
+                        slice_end += arg - pc
                         pc = arg
-                        if budget < 0:
-                            budget = slice_start = self.next_slice(slice_start - budget)
+                        if pc > slice_end:
+                            budget = slice_start = self.next_slice(slice_start - (slice_end - pc))
+                            slice_end = budget + pc
                             if self.cooperative:
                                 frame.pc = pc
                                 self.pause(frame, frames)
@@ -744,6 +791,7 @@ class Machine:
                     elif opcode is COMPARE_JUMP:
                         right = stack.pop()
                         if not arg[0](stack.pop(), right):
+                            slice_end += arg[1] - pc
                             pc = arg[1]
                     elif opcode is BINOP_FAST_FAST:
                         value = fast[arg[1]]
@@ -757,6 +805,7 @@ class Machine:
                         if value is UNBOUND or right is UNBOUND:
                             raise _unbound_local(code, arg[1] if value is UNBOUND else arg[2])
                         if not arg[0](value, right):
+                            slice_end += arg[3] - pc
                             pc = arg[3]
                     elif opcode is BINOP_CONST:
                         value = stack[-1]
@@ -787,6 +836,7 @@ class Machine:
                         stack.pop()
                     elif opcode is POP_JUMP_IF_FALSE:
                         if not stack.pop():
+                            slice_end += arg - pc
                             pc = arg
                     elif opcode is BINARY_MUL:
                         right = stack.pop()
@@ -807,11 +857,13 @@ class Machine:
                         stack[-1] = arg(stack[-1], right)
                     elif opcode is POP_JUMP_IF_TRUE:
                         if stack.pop():
+                            slice_end += arg - pc
                             pc = arg
                     elif opcode is BINARY_SUB:
                         right = stack.pop()
                         stack[-1] = stack[-1] - right
                     elif opcode is JUMP:
+                        slice_end += arg - pc
                         pc = arg
                     elif opcode is UNPACK_SEQUENCE:
                         sequence = stack.pop()
@@ -826,6 +878,7 @@ class Machine:
                         stack[-arg][key] = value
                     elif opcode is CMPJUMP_CONST:
                         if not arg[0](stack.pop(), arg[1]):
+                            slice_end += arg[2] - pc
                             pc = arg[2]
                     elif opcode is UNPACK2_STORE_FAST:
                         sequence = stack.pop()
@@ -878,15 +931,17 @@ class Machine:
                         frame.pc = pc
                         mode = generator.resume_mode
                         if mode == RESUME_NESTED:
-                            self.steps += slice_start - budget
+                            self.steps += slice_start - (slice_end - pc)
                             return value
                         caller = frames.pop()
                         if mode == RESUME_CLOSE:
                             frame = caller
+                            slice_end += caller.pc - pc
                             pc = caller.pc
                             raise RuntimeError("generator ignored GeneratorExit")
                         caller.stack.append(value)
                         frame = caller
+                        budget = slice_end - pc
                         break
                     elif opcode is IS_OP:
                         right = stack.pop()
@@ -902,9 +957,11 @@ class Machine:
                         if stack[-1]:
                             stack.pop()
                         else:
+                            slice_end += arg - pc
                             pc = arg
                     elif opcode is JUMP_IF_TRUE_OR_POP:
                         if stack[-1]:
+                            slice_end += arg - pc
                             pc = arg
                         else:
                             stack.pop()
@@ -943,12 +1000,14 @@ class Machine:
                             frame.pc = pc
                             frames.append(frame)
                             frame = result
+                            budget = slice_end - pc
                             break
                         if tr is ToolCall or tr is aio.ToolBatch:
                             if tr is ToolCall and code.uses_async:
                                 stack.append(self.tool_coroutine(result))
                                 continue
                             frame.pc = pc
+                            budget = slice_end - pc
                             self.steps += slice_start - budget
                             slice_start = budget
                             self.pause(frame, frames)
@@ -972,6 +1031,7 @@ class Machine:
                         if type(iterator) is Generator or type(iterator) is Coroutine:
                             if iterator.frame is None and value is None:
                                 stack[-1] = None
+                                slice_end += arg - pc
                                 pc = arg
                                 continue
                             resumed = self.resume_generator(
@@ -984,6 +1044,7 @@ class Machine:
                             frame.pc = pc
                             frames.append(frame)
                             frame = resumed
+                            budget = slice_end - pc
                             break
                         try:
                             if value is None:
@@ -992,18 +1053,20 @@ class Machine:
                                 value = attributes.load_attr(iterator, "send")(value)
                         except StopIteration as stop:
                             stack[-1] = stop.value
+                            slice_end += arg - pc
                             pc = arg
                         else:
                             stack.append(value)
                     else:
                         self.rare(opcode, arg, frame, stack, cells)
             except LimitError:
-                self.steps += slice_start - budget
+                self.steps += slice_start - (slice_end - pc)
                 raise
             except BaseException as exc:  # noqa: BLE001 - sandbox exceptions are values here
                 if type(exc) is KeyboardInterrupt and not self._raised_here(exc):
                     raise  # the host's Ctrl-C or timeout signal: not the sandbox's to catch
                 frame.pc = pc
+                budget = slice_end - pc
                 reraising = self.reraising
                 self.reraising = False
                 try:

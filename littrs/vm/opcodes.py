@@ -15,13 +15,17 @@ OPCODES: tuple[str, ...] = (
     "LOAD_GLOBAL",  # globals, then builtins; arg is the name
     "LOAD_CONST",  # push arg
     "STORE_FAST",  # fast[arg] = pop()
-    "CALL",  # arg positional arguments above the callable
+    "CALL",  # arg positional arguments above the callable; or, fused with the global and
+    # the one local argument loaded before it (``f(x)``, ``f(n - 1)``), a tuple (global
+    # name, slot, operator or None, constant, operator for an int). Same opcode, so the
+    # fused call costs no extra test in the dispatch chain.
     "FOR_ITER",  # next of the iterator at TOS, or pop it and jump to arg
     "JUMP_BACKWARD",  # loop back-edge to arg (the machine checks limits here)
     "STORE_GLOBAL",
     "BINOP_FAST_CONST",  # superinstruction: push arg[0](fast[arg[1]], arg[2])
     "CMPJUMP_FAST_CONST",  # superinstruction: unless arg[0](fast[arg[1]], arg[2]): jump arg[3]
-    "RETURN_VALUE",  # return pop(), or fast[arg] when arg is a slot (fused LOAD_FAST)
+    "RETURN_VALUE",  # return pop(), or fast[arg] when arg is a slot (fused LOAD_FAST), or
+    # the sum of the two values on top when arg is operations.add (fused BINARY_ADD)
     "LOAD_ATTR",  # attribute through the VM's tables; arg is the name
     "BINARY_ADD",  # a + b
     "STORE_LOAD_FAST",  # superinstruction: fast[arg[0]] = pop(); push fast[arg[1]]

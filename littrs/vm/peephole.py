@@ -84,6 +84,19 @@ def _binop_const(run: list[Instr]) -> Instr | None:
     return (op.BINOP_CONST, (general, run[0][1], for_int))
 
 
+def _call_global_fast(run: list[Instr]) -> Instr | None:
+    """``f(x)`` or ``f(x - 1)``: one CALL that loads the global, then the argument, then calls."""
+    if run[-1][1] != 1:
+        return None
+    if len(run) == 3:  # f(x)
+        return (op.CALL, (run[0][1], run[1][1], None, None, None))
+    function = _operator(run[3])  # f(x - 1)
+    if function is None:
+        return None
+    general, for_int = _with_constant(function, run[2][1])
+    return (op.CALL, (run[0][1], run[1][1], general, run[2][1], for_int))
+
+
 def _cmpjump_fast_const(run: list[Instr]) -> Instr | None:
     return (op.CMPJUMP_FAST_CONST, (run[2][1], run[0][1], run[1][1], run[3][1]))
 
@@ -100,6 +113,7 @@ _ANY_ARITHMETIC = (op.BINARY_ADD, op.BINARY_SUB, op.BINARY_MUL, op.BINARY_OP)
 
 # (opcodes of the run, builder); each builder may decline by returning None.
 PATTERNS: list[tuple[tuple[Any, ...], Callable[[list[Instr]], Instr | None]]] = [
+    ((op.LOAD_GLOBAL, op.LOAD_FAST, op.LOAD_CONST, _ANY_ARITHMETIC, op.CALL), _call_global_fast),
     ((op.LOAD_FAST, op.LOAD_CONST, op.COMPARE_OP, op.POP_JUMP_IF_FALSE), _cmpjump_fast_const),
     ((op.LOAD_FAST, op.LOAD_FAST, op.COMPARE_OP, op.POP_JUMP_IF_FALSE), _cmpjump_fast_fast),
     ((op.LOAD_FAST, op.LOAD_CONST, _ANY_ARITHMETIC), _binop_fast_const),
@@ -110,7 +124,9 @@ PATTERNS: list[tuple[tuple[Any, ...], Callable[[list[Instr]], Instr | None]]] = 
      lambda run: (op.UNPACK2_STORE_FAST, (run[1][1], run[2][1])) if run[0][1] == 2 else None),
     ((op.LOAD_CONST, _ANY_ARITHMETIC), _binop_const),
     ((op.COMPARE_OP, op.POP_JUMP_IF_FALSE), lambda run: (op.COMPARE_JUMP, (run[0][1], run[1][1]))),
+    ((op.LOAD_GLOBAL, op.LOAD_FAST, op.CALL), _call_global_fast),
     ((op.LOAD_FAST, op.RETURN_VALUE), lambda run: (op.RETURN_VALUE, run[0][1])),
+    ((op.BINARY_ADD, op.RETURN_VALUE), lambda run: (op.RETURN_VALUE, operations.add)),
     ((op.LOAD_FAST, op.LOAD_CONST), _pair(op.LOAD_FAST_CONST)),
     ((op.LOAD_FAST, op.LOAD_FAST), _pair(op.LOAD_FAST2)),
     ((op.STORE_FAST, op.LOAD_FAST), _pair(op.STORE_LOAD_FAST)),
