@@ -522,8 +522,6 @@ def test_int_to_str_keeps_cpythons_digit_limit(outcomes: dict) -> None:
 
 
 _TIME_MARKS = {
-    "dag-equality": _xfail("== on two DAGs of shared lists compares 2**40 pairs in one host call; "
-                           "max_duration cannot interrupt it"),
     "dag-hash": _xfail("hash() of a DAG of shared tuples hashes 2**60 tuples in one host call; "
                        "max_duration cannot interrupt it"),
 }

@@ -28,7 +28,7 @@ from .objects import (
     Module,
     ResumeRequest,
 )
-from .operations import check_growth, check_nesting, check_render, power
+from .operations import LAZY_ITERATORS, check_growth, check_nesting, check_render, power
 from .prelude import MISSING, prelude_function
 
 _HostMethod = type([].append)
@@ -90,8 +90,6 @@ def _paid(iterable: Any) -> bool:
     return True
 
 
-# Host iterators whose length is unknown (and may be endless).
-LAZY_ITERATORS = frozenset({map, filter, zip, enumerate, reversed, type(iter(int, 0))})
 
 
 def _has_generator(values: Any) -> bool:

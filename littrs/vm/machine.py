@@ -29,7 +29,7 @@ from ..errors import (
     RecursionLimitError,
     TimeLimitError,
 )
-from . import attributes, operations
+from . import attributes, containers, operations
 from . import opcodes as op
 from .builtins import LAZY_ITERATORS
 from .code import UNBOUND, Code
@@ -248,6 +248,17 @@ class Machine:
                 f"Time limit exceeded (limit: {self.limits.max_duration} seconds)"
             )
 
+    def units_left(self) -> int | None:
+        """Units of host work :meth:`charge` would still accept now; None without limits."""
+        left = None
+        limit = self.limits.max_instructions
+        if limit is not None:
+            left = limit - self.steps - self.charged
+        if self.deadline is not None:
+            seconds = int((self.deadline - time.monotonic()) / HOST_SECONDS_PER_UNIT)
+            left = seconds if left is None else min(left, seconds)
+        return None if left is None else max(left, 0)
+
     def recursion_error(self, depth: int) -> BaseException:
         limit = self.limits.max_recursion_depth
         if limit is not None:
@@ -437,6 +448,7 @@ class Machine:
         CALL_KW = op.CALL_KW
         MAKE_FUNCTION = op.MAKE_FUNCTION
         SEND = op.SEND
+        DEEP = containers.DEEP  # operands whose comparison looks inside them
         while True:
             code = frame.code
             instrs = code.instrs
@@ -707,7 +719,10 @@ class Machine:
                         stack[-arg].append(value)
                     elif opcode is COMPARE_JUMP:
                         right = stack.pop()
-                        if not arg[0](stack.pop(), right):
+                        if type(right) in DEEP:
+                            if not containers.compare(arg[0], stack.pop(), right):
+                                pc = arg[1]
+                        elif not arg[0](stack.pop(), right):
                             pc = arg[1]
                     elif opcode is BINOP_FAST_FAST:
                         value = fast[arg[1]]
@@ -720,7 +735,10 @@ class Machine:
                         right = fast[arg[2]]
                         if value is UNBOUND or right is UNBOUND:
                             raise _unbound_local(code, arg[1] if value is UNBOUND else arg[2])
-                        if not arg[0](value, right):
+                        if type(right) in DEEP:
+                            if not containers.compare(arg[0], value, right):
+                                pc = arg[3]
+                        elif not arg[0](value, right):
                             pc = arg[3]
                     elif opcode is BINOP_CONST:
                         value = stack[-1]
@@ -743,7 +761,11 @@ class Machine:
                         tc = type(container)
                         if type(key) is slice:
                             stack[-1] = operations.slice_of(container, key)
-                        elif tc is list or tc is dict or tc is tuple or tc is str:
+                        elif tc is list or tc is tuple or tc is str:
+                            stack[-1] = container[key]
+                        elif tc is dict:
+                            if type(key) is tuple:
+                                containers.check_key(key)
                             stack[-1] = container[key]
                         else:
                             stack[-1] = _subscript(container, key)
@@ -768,7 +790,10 @@ class Machine:
                         stack[-1] = arg(stack[-1], right)
                     elif opcode is COMPARE_OP:
                         right = stack.pop()
-                        stack[-1] = arg(stack[-1], right)
+                        if type(right) in DEEP:
+                            stack[-1] = containers.compare(arg, stack[-1], right)
+                        else:
+                            stack[-1] = arg(stack[-1], right)
                     elif opcode is POP_JUMP_IF_TRUE:
                         if stack.pop():
                             pc = arg
@@ -787,6 +812,8 @@ class Machine:
                     elif opcode is MAP_ADD:
                         value = stack.pop()
                         key = stack.pop()
+                        if type(key) is tuple:
+                            containers.check_key(key)
                         stack[-arg][key] = value
                     elif opcode is CMPJUMP_CONST:
                         if not arg[0](stack.pop(), arg[1]):
@@ -810,7 +837,11 @@ class Machine:
                         container = stack.pop()
                         value = stack.pop()
                         tc = type(container)
-                        if tc is list or tc is dict:
+                        if tc is list:
+                            container[key] = value
+                        elif tc is dict:
+                            if type(key) is tuple:
+                                containers.check_key(key)
                             container[key] = value
                         else:
                             _store_subscript(container, key, value)
@@ -1050,6 +1081,7 @@ class Machine:
             if arg:
                 items = stack[-2 * arg :]
                 del stack[-2 * arg :]
+                containers.check_keys(items[::2])
                 stack.append({items[i]: items[i + 1] for i in range(0, len(items), 2)})
             else:
                 stack.append({})
@@ -1057,6 +1089,7 @@ class Machine:
             if arg:
                 items = stack[-arg:]
                 del stack[-arg:]
+                containers.check_keys(items)
                 stack.append(set(items))
             else:
                 stack.append(set())
@@ -1089,6 +1122,8 @@ class Machine:
                 stack[-1] = self.format_value(value, spec)
         elif opcode == op.SET_ADD:
             value = stack.pop()
+            if type(value) is tuple:
+                containers.check_key(value)
             stack[-arg].add(value)
         elif opcode == op.LIST_EXTEND:
             iterable = stack.pop()
@@ -1404,17 +1439,19 @@ def _get_iter(value: Any) -> Any:
 
 
 def _contains(item: Any, container: Any) -> bool:
-    if type(container) in LAZY_ITERATORS:  # endless, maybe: pay item by item
+    tc = type(container)
+    if tc in LAZY_ITERATORS or (hasattr(tc, "__next__") and not _is_vm_object(container)):
+        # an iterator (endless, maybe): pay item by item
         for value in container:
-            if value is item or value == item:
+            if containers.equal(value, item):
                 return True
             check_charge(1)
         return False
     if _is_vm_object(container):
-        if type(container) is Generator:
-            return any(value is item or value == item for value in container)
-        raise TypeError(f"argument of type '{type(container).__name__}' is not iterable")
-    return item in container
+        if tc is Generator:
+            return any(containers.equal(value, item) for value in container)
+        raise TypeError(f"argument of type '{tc.__name__}' is not iterable")
+    return containers.contains(container, item)
 
 
 def check_charge(units: int) -> None:

@@ -13,10 +13,15 @@ from __future__ import annotations
 
 import ast
 import operator
+from operator import length_hint
 from typing import Any
 
+from .containers import HASHED_INSIDE, check_key
 from .context import charge, check_size
 from .objects import Generator
+
+# Host iterators whose length is unknown (and may be endless).
+LAZY_ITERATORS = frozenset({map, filter, zip, enumerate, reversed, type(iter(int, 0))})
 
 _SEQUENCES = (str, bytes, bytearray, list, tuple)
 _TEXT = (str, bytes, bytearray)
@@ -209,11 +214,46 @@ def check_growth(added: Any) -> None:
     except OverflowError:  # a range too long for a C length
         size = 1 << 62
     except TypeError:
-        return
+        size = length_hint(added, 0) if hasattr(type(added), "__next__") else 0
     if size > 1024:
         # A range makes its ints as it goes: a reference and an int object each.
         per_item = 1 if type(added) in _TEXT else 36 if type(added) is range else 8
         check_size(size * per_item)
+
+
+def drain(iterator: Any) -> list:
+    """All items of a host iterator, paid for one unit an item as they come, with the
+    list's memory checked as it grows: a loop the host would run in one instruction."""
+    items: list = []
+    append = items.append
+    for item in iterator:
+        append(item)
+        if not len(items) & 0x3FF:
+            charge(0x400)
+            check_size(0x400 * 64)  # a reference and a new small object an item
+    return items
+
+
+def host_iterable(iterable: Any, hashed: bool = False) -> Any:
+    """``iterable``, made safe for the host to go through in one call, all of it.
+
+    A host iterator whose length is unknown (``map(abs, range(10**9))``), or whose
+    items are about to be hashed, is drained first (:func:`drain`); a container's
+    growth is checked; with ``hashed`` (a set or a dict is built from the items)
+    hashing them is paid for. Generators are left to the caller, which runs them as
+    the VM's own steps.
+    """
+    t = type(iterable)
+    if t is Generator:
+        return iterable
+    if hasattr(t, "__next__") and (hashed or t in LAZY_ITERATORS or length_hint(iterable, -1) < 0):
+        iterable = drain(iterable)
+    check_growth(iterable)
+    if hashed:
+        from .containers import check_keys
+
+        check_keys(iterable)
+    return iterable
 
 
 def slice_of(container: Any, key: slice) -> Any:
@@ -234,6 +274,8 @@ def subscript(container: Any, key: Any) -> Any:
         if container in (list, dict, tuple, set, frozenset, type):
             return container[key]
         raise TypeError(f"type '{container.__name__}' is not subscriptable")
+    if type(container) is dict and type(key) in HASHED_INSIDE:
+        check_key(key)
     return container[key]
 
 
