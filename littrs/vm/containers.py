@@ -47,6 +47,8 @@ DEEP = frozenset({list, tuple, dict, set, frozenset, _KEYS, _ITEMS, slice})
 HASHED_INSIDE = frozenset({tuple, slice} if slice.__hash__ is not None else {tuple})
 # Containers that keep their items' hashes: building a set from one hashes nothing.
 _KEEPS_HASHES = frozenset({set, frozenset, dict})
+# Containers check_keys may look through (an iterator would be used up).
+_CONTAINERS = frozenset({list, tuple, set, frozenset, dict, _KEYS, _ITEMS, _VALUES})
 # Containers whose items are never tuples.
 _NO_TUPLES = frozenset({str, bytes, bytearray, range})
 
@@ -76,17 +78,22 @@ def _atom(value: Any) -> int:
     return 1
 
 
-def _atoms(values: Any, kinds: set) -> int:
-    """Units of ``values`` (atoms of the types ``kinds``), counted in C loops."""
+def _most(values: Any) -> int:
+    return max(values, default=0)
+
+
+def _atoms(values: Any, kinds: set, total: Any = sum) -> int:
+    """Units of ``values()`` (atoms of the types ``kinds``) beyond one each, counted in
+    C loops: their ``total`` (or, with ``_most``, the most of one string, int or bytes)."""
     units = 0
     if str in kinds:
-        units += sum(map(len, filter(_IS_STR, values()))) >> 6
+        units += total(map(len, filter(_IS_STR, values()))) >> 6
     if int in kinds:
-        units += sum(map(int.bit_length, filter(_IS_INT, values()))) >> 9
+        units += total(map(int.bit_length, filter(_IS_INT, values()))) >> 9
     if bytes in kinds:
-        units += sum(map(len, filter(_IS_BYTES, values()))) >> 8
+        units += total(map(len, filter(_IS_BYTES, values()))) >> 8
     if bytearray in kinds:
-        units += sum(map(len, filter(_IS_BYTEARRAY, values()))) >> 8
+        units += total(map(len, filter(_IS_BYTEARRAY, values()))) >> 8
     return units
 
 
@@ -247,15 +254,18 @@ def hash_value(*args: Any) -> int:
     return hash(*args)
 
 
-def check_keys(items: Any, pairs: bool = False) -> None:
+def check_keys(items: Any, pairs: bool = False, stored: bool = True) -> None:
     """The host is about to hash every item of the container ``items`` (with ``pairs``,
     the first item of each tuple or list in it, a dict's keys): pay for it.
 
+    A set or a dict keeps its items' hashes, so building from one hashes nothing;
+    with ``stored=False`` its items are paid for all the same, as the comparisons an
+    operation between two sets makes (``a & b`` compares the items that hash alike).
     Iterators, and pairs of other kinds, are the caller's business: it must not give
     them to the host (see ``builtins._dict``).
     """
     t = type(items)
-    if t in _KEEPS_HASHES or t in _NO_TUPLES:
+    if (stored and t in _KEEPS_HASHES) or t in _NO_TUPLES or t not in _CONTAINERS:
         return
     left = units_left()
     if left is None:
@@ -539,8 +549,16 @@ def search(sequence: Any, item: Any, start: int, stop: int, counting: bool, host
     return host()
 
 
+def range_length(r: range) -> int:
+    """``len(r)``, also for a range too long for a C length."""
+    if r.step > 0:
+        return max(0, (r.stop - r.start + r.step - 1) // r.step)
+    return max(0, (r.start - r.stop - r.step - 1) // -r.step)
+
+
 def _found(sequence: Any, item: Any) -> bool:
-    found = search(sequence, item, 0, len(sequence), False, lambda: item in sequence)
+    length = range_length(sequence) if type(sequence) is range else len(sequence)
+    found = search(sequence, item, 0, length, False, lambda: item in sequence)
     return found is True or (found is not False and found >= 0)
 
 
@@ -588,8 +606,21 @@ def order_cost(items: Any, comparisons: int, budget: int) -> int:
     """A bound on the units of ``comparisons`` comparisons between items of ``items``.
 
     Each comparison costs at most the smaller tree of its two items, so at most
-    the second largest tree of all.
+    the second largest tree of all. A list of ints or of strings, the usual
+    thing to sort, is priced in one C loop.
     """
+    try:
+        return comparisons * (1 + (max(map(int.bit_length, items)) >> 9))
+    except TypeError:
+        pass
+    try:
+        longest = max(map(str.__len__, items))
+    except TypeError:
+        pass
+    else:
+        if longest < 64:
+            return comparisons
+        return comparisons * (1 + (_largest_two(map(str.__len__, items)) >> 6))
     kinds = set(map(type, items))
     if kinds.isdisjoint(DEEP):
         if kinds.isdisjoint((str, int, bytes, bytearray)):
@@ -599,9 +630,7 @@ def order_cost(items: Any, comparisons: int, budget: int) -> int:
         inner = set(map(type, chain.from_iterable(items)))
         if inner.isdisjoint(DEEP):  # flat tuples: bound each by its length
             widest = max(map(len, items), default=0)
-            unit = 1
-            if not inner.isdisjoint((str, int, bytes, bytearray)):
-                unit = max(map(_atom, chain.from_iterable(items)), default=1)
+            unit = 1 + _atoms(lambda: chain.from_iterable(items), inner, _most)
             return comparisons * (1 + widest * unit)
     sizes = Sizes(max(budget // max(comparisons, 1), SMALL))
     return comparisons * _largest_two(map(sizes.of, items))

@@ -799,7 +799,11 @@ class Machine:
                             pc = arg
                     elif opcode is BINARY_SUB:
                         right = stack.pop()
-                        stack[-1] = stack[-1] - right
+                        left = stack[-1]
+                        if type(left) is int or type(left) is float:
+                            stack[-1] = left - right
+                        else:
+                            stack[-1] = operations.subtract(left, right)
                     elif opcode is JUMP:
                         pc = arg
                     elif opcode is UNPACK_SEQUENCE:
@@ -1131,14 +1135,10 @@ class Machine:
                 iterable = self.drain(iterable)
             elif not _is_iterable(iterable):
                 raise TypeError(f"Value after * must be an iterable, not {type(iterable).__name__}")
-            operations.check_growth(iterable)
-            stack[-arg].extend(iterable)
+            stack[-arg].extend(operations.host_iterable(iterable))
         elif opcode == op.SET_UPDATE:
             iterable = stack.pop()
-            if type(iterable) is Generator:
-                iterable = self.drain(iterable)
-            operations.check_growth(iterable)
-            stack[-arg].update(iterable)
+            stack[-arg].update(operations.host_iterable(iterable, hashed=True))
         elif opcode == op.DICT_UPDATE:
             mapping = stack.pop()
             if not isinstance(mapping, dict):

@@ -128,10 +128,7 @@ def _checks_multiply(left: Any, right: Any) -> None:
 
 def inplace_add(left: Any, right: Any) -> Any:
     if type(left) is list:
-        if type(right) is Generator:
-            from .context import current
-
-            right = current.get().drain(right)
+        right = host_iterable(right)
         if hasattr(right, "__len__"):
             check_size(_size(left) + 8 * len(right))
     else:
@@ -165,9 +162,46 @@ def inplace_modulo(left: Any, right: Any) -> Any:
     return operator.imod(left, right)
 
 
+_SET_LIKE = frozenset({set, frozenset, type({}.keys()), type({}.items())})
+_VIEWS = (type({}.keys()), type({}.items()))
+
+
+def _set_operands(left: Any, right: Any) -> tuple[Any, Any]:
+    """Before ``&``, ``|``, ``-`` or ``^`` of a set or a dict view: a view takes any
+    iterable and hashes its items; sets compare the items that hash alike."""
+    from .containers import check_keys
+
+    if type(left) in _VIEWS:
+        right = host_iterable(right, hashed=True)
+    elif type(right) in _VIEWS:
+        left = host_iterable(left, hashed=True)
+    check_keys(left, stored=False)
+    check_keys(right, stored=False)
+    return left, right
+
+
+def _set_operator(host: Any) -> Any:
+    def operate(left: Any, right: Any) -> Any:
+        if type(left) in _SET_LIKE or type(right) in _SET_LIKE:
+            left, right = _set_operands(left, right)
+        return host(left, right)
+
+    operate.__name__ = operate.__qualname__ = host.__name__.strip("_")
+    return operate
+
+
+bit_or = _set_operator(operator.or_)
+bit_and = _set_operator(operator.and_)
+bit_xor = _set_operator(operator.xor)
+subtract = _set_operator(operator.sub)
+inplace_or = _set_operator(operator.ior)
+inplace_and = _set_operator(operator.iand)
+inplace_xor = _set_operator(operator.ixor)
+inplace_subtract = _set_operator(operator.isub)
+
 BINARY: dict[type, Any] = {
     ast.Add: add,
-    ast.Sub: operator.sub,
+    ast.Sub: subtract,
     ast.Mult: multiply,
     ast.Div: operator.truediv,
     ast.FloorDiv: floordiv,
@@ -175,9 +209,9 @@ BINARY: dict[type, Any] = {
     ast.Pow: power,
     ast.LShift: lshift,
     ast.RShift: operator.rshift,
-    ast.BitOr: operator.or_,
-    ast.BitXor: operator.xor,
-    ast.BitAnd: operator.and_,
+    ast.BitOr: bit_or,
+    ast.BitXor: bit_xor,
+    ast.BitAnd: bit_and,
     ast.MatMult: operator.matmul,
 }
 
@@ -185,7 +219,7 @@ BINARY: dict[type, Any] = {
 # and errors name the augmented operator ("for +=") as CPython's do.
 INPLACE: dict[type, Any] = {
     ast.Add: inplace_add,
-    ast.Sub: operator.isub,
+    ast.Sub: inplace_subtract,
     ast.Mult: inplace_multiply,
     ast.Div: operator.itruediv,
     ast.FloorDiv: inplace_floordiv,
@@ -193,17 +227,16 @@ INPLACE: dict[type, Any] = {
     ast.Pow: inplace_power,
     ast.LShift: inplace_lshift,
     ast.RShift: operator.irshift,
-    ast.BitOr: operator.ior,
-    ast.BitXor: operator.ixor,
-    ast.BitAnd: operator.iand,
+    ast.BitOr: inplace_or,
+    ast.BitXor: inplace_xor,
+    ast.BitAnd: inplace_and,
     ast.MatMult: operator.imatmul,
 }
 
 # Operators the host may run unchecked when the right operand is a number:
 # their result is no bigger than their left operand.
 SAFE_WITH_NUMBER = frozenset(
-    {operator.sub, operator.truediv, operator.floordiv, operator.rshift, operator.and_,
-     operator.or_, operator.xor}
+    {subtract, operator.truediv, operator.floordiv, operator.rshift, bit_and, bit_or, bit_xor}
 )
 
 
@@ -240,12 +273,14 @@ def host_iterable(iterable: Any, hashed: bool = False) -> Any:
     A host iterator whose length is unknown (``map(abs, range(10**9))``), or whose
     items are about to be hashed, is drained first (:func:`drain`); a container's
     growth is checked; with ``hashed`` (a set or a dict is built from the items)
-    hashing them is paid for. Generators are left to the caller, which runs them as
-    the VM's own steps.
+    hashing them is paid for. A generator is drained as the host would go through
+    it, as nested runs of the VM (callers that can run it as frames do so first).
     """
     t = type(iterable)
     if t is Generator:
-        return iterable
+        from .context import current
+
+        return current.get().drain(iterable)
     if hasattr(t, "__next__") and (hashed or t in LAZY_ITERATORS or length_hint(iterable, -1) < 0):
         iterable = drain(iterable)
     check_growth(iterable)

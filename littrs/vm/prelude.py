@@ -31,9 +31,23 @@ def __frozenset(iterable):
     return frozenset(__list(iterable))
 
 def __dict(iterable, kwargs):
-    result = dict(__list(iterable))
-    result.update(kwargs)
+    result = {}
+    __dict_update(result, iterable, kwargs)
     return result
+
+def __dict_update(target, iterable, kwargs):
+    index = 0
+    for pair in iterable:
+        if not __is_iterable(pair):
+            raise TypeError("cannot convert dictionary update sequence element #"
+                            + str(index) + " to a sequence")
+        items = __list(pair)
+        if len(items) != 2:
+            raise ValueError("dictionary update sequence element #" + str(index)
+                             + " has length " + str(len(items)) + "; 2 is required")
+        target[items[0]] = items[1]
+        index += 1
+    target.update(kwargs)
 
 def __join(separator, iterable):
     return separator.join(__list(iterable))
@@ -193,6 +207,9 @@ def _build() -> dict[str, Any]:
     from .objects import Builtin
 
     namespace["__sort_by_keys"] = Builtin("sort", sort_by_keys)
+    from .machine import _is_iterable
+
+    namespace["__is_iterable"] = Builtin("iter", _is_iterable)
     return namespace
 
 
