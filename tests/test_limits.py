@@ -521,10 +521,7 @@ def test_int_to_str_keeps_cpythons_digit_limit(outcomes: dict) -> None:
     assert "4300" in got.message
 
 
-_TIME_MARKS = {
-    "dag-hash": _xfail("hash() of a DAG of shared tuples hashes 2**60 tuples in one host call; "
-                       "max_duration cannot interrupt it"),
-}
+_TIME_MARKS: dict[str, pytest.MarkDecorator] = {}
 TIME_CASES = ["dag-equality", "dag-hash", "hash-collisions", "bigint-multiply", "bigint-divide",
               "modular-pow", "math-factorial", "math-isqrt"]
 
@@ -563,16 +560,9 @@ def test_instruction_limit(case: str, outcomes: dict) -> None:
     assert_limit(result(outcomes, case), "InstructionLimitError", within=5.0)
 
 
-_HOST_LOOP = _xfail(
-    "math.fsum and math.prod consume an iterable on the host and pay one instruction for the "
-    "whole loop: over a range it is 10**7 items in one instruction"
-)
-
-
-@pytest.mark.parametrize("case", _cases(
-    ["host-loop-sum", "host-loop-all", "host-loop-max", "host-loop-in", "host-loop-fsum"],
-    {"host-loop-fsum": _HOST_LOOP},
-))
+@pytest.mark.parametrize("case", [
+    "host-loop-sum", "host-loop-all", "host-loop-max", "host-loop-in", "host-loop-fsum",
+])
 def test_host_side_loops_are_paid(case: str, outcomes: dict) -> None:
     assert_limit(result(outcomes, case), "InstructionLimitError", within=2.0)
 

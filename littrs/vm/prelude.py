@@ -86,6 +86,18 @@ def __sum(iterable, start):
         total = total + item
     return total
 
+def __fsum(iterable):
+    state = [[], 0.0, 0.0]
+    for item in iterable:
+        __fsum_add(state, item)
+    return __fsum_result(state)
+
+def __prod(iterable, start):
+    total = start
+    for item in iterable:
+        total = total * item
+    return total
+
 def __any(iterable):
     for item in iterable:
         if item:
@@ -210,6 +222,10 @@ def _build() -> dict[str, Any]:
     from .machine import _is_iterable
 
     namespace["__is_iterable"] = Builtin("iter", _is_iterable)
+    from ..modules.math_module import fsum_add, fsum_result
+
+    namespace["__fsum_add"] = Builtin("fsum", fsum_add)
+    namespace["__fsum_result"] = Builtin("fsum", fsum_result)
     return namespace
 
 
