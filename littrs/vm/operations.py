@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import operator
+from itertools import chain
 from operator import length_hint
 from typing import Any
 
@@ -315,6 +316,11 @@ def subscript(container: Any, key: Any) -> Any:
 
 
 _CONTAINERS = (list, tuple, dict, set, frozenset)
+_KEYS_VIEW = type({}.keys())
+_VALUES_VIEW = type({}.values())
+_ITEMS_VIEW = type({}.items())
+# Values whose text shows other values: containers, dict views, slices, exceptions.
+_RENDERED = frozenset({*_CONTAINERS, _KEYS_VIEW, _VALUES_VIEW, _ITEMS_VIEW, slice})
 
 
 def _atom_width(value: Any) -> int:
@@ -328,15 +334,33 @@ def _atom_width(value: Any) -> int:
     return 24
 
 
-def check_render(value: Any) -> None:
-    """Before ``repr``/``str`` of a container: the text it would make must fit the budget.
+def _shows_others(value: Any) -> bool:
+    return type(value) in _RENDERED or isinstance(value, BaseException)
+
+
+def _shown(node: Any) -> Any:
+    """The values the text of ``node`` shows (a dict's keys and values)."""
+    t = type(node)
+    if t is dict:
+        return chain.from_iterable(node.items())
+    if t is _ITEMS_VIEW:
+        return chain.from_iterable(node)
+    if t is slice:
+        return (node.start, node.stop, node.step)
+    if isinstance(node, BaseException):
+        return node.args
+    return node
+
+
+def render_width(value: Any) -> int:
+    """About how many characters ``repr``/``str`` of ``value`` makes, without making them.
 
     Shared references render once per path (``x = [x, x]`` doubles at each
     level), so the width is computed over the graph, each object once, with a
-    cycle rendering as ``[...]``; the host's own rendering comes after the check.
+    cycle rendering as ``[...]``.
     """
-    if type(value) not in _CONTAINERS:
-        return
+    if not _shows_others(value):
+        return _atom_width(value)
     widths: dict[int, int] = {}
     on_path: set[int] = set()
     stack: list[tuple[Any, bool]] = [(value, False)]
@@ -345,25 +369,27 @@ def check_render(value: Any) -> None:
         key = id(node)
         if done:
             on_path.discard(key)
-            items = node.items() if type(node) is dict else node
-            total = 2
-            for item in items:
-                for part in item if type(node) is dict else (item,):
-                    total += 2 + (
-                        widths.get(id(part), 5) if type(part) in _CONTAINERS else _atom_width(part)
-                    )
+            total = 16
+            for part in _shown(node):
+                total += 2 + (widths.get(id(part), 5) if _shows_others(part) else _atom_width(part))
             widths[key] = total
             continue
         if key in widths or key in on_path:
             continue
         on_path.add(key)
         stack.append((node, True))
-        items = node.items() if type(node) is dict else node
-        for item in items:
-            for part in item if type(node) is dict else (item,):
-                if type(part) in _CONTAINERS and id(part) not in widths:
-                    stack.append((part, False))
-    width = widths[id(value)]
+        for part in _shown(node):
+            if _shows_others(part) and id(part) not in widths:
+                stack.append((part, False))
+    return widths[id(value)]
+
+
+def check_render(value: Any) -> None:
+    """Before ``repr``/``str`` of a container (or a view, a slice, an exception): the
+    text it would make must fit the budget; the host's own rendering comes after."""
+    if not _shows_others(value):
+        return
+    width = render_width(value)
     check_size(width)
     charge(width // 16)
 
