@@ -192,6 +192,7 @@ def _bytes_like(cls: type) -> Any:
             check_size(args[0])
         if args and type(args[0]) is not int and hasattr(type(args[0]), "__next__"):
             args = [host_iterable(args[0])] + args[1:]
+        _check_encoding(args, kwargs, "codecs.encode()")
         return cls(*args, **kwargs)
 
     return build
@@ -274,9 +275,17 @@ def _reversed(vm: Any, args: list, kwargs: dict) -> Any:
 
 
 def _str(vm: Any, args: list, kwargs: dict) -> Any:
-    if len(args) == 1:
+    if len(args) == 1 and not kwargs:
         check_render(args[0])
+    _check_encoding(args, kwargs, "codecs.decode()")
     return str(*args, **kwargs)
+
+
+def _check_encoding(args: list, kwargs: dict, use: str) -> None:
+    """``str(b, encoding)``/``bytes(s, encoding)`` name a codec too: only the C ones."""
+    encoding = args[1] if len(args) > 1 else kwargs.get("encoding")
+    if encoding is not None:
+        check_codec(encoding, use)
 
 
 _CONSTRUCTORS = {
@@ -447,9 +456,20 @@ def _sum(vm: Any, iterable: Any = MISSING, /, start: Any = 0, *extra: Any) -> An
         raise TypeError("sum() can't sum bytes [use b''.join(seq) instead]")
     if isinstance(start, bytearray):
         raise TypeError("sum() can't sum bytearray [use b''.join(seq) instead]")
+    if type(start) not in _NUMBERS:
+        # Lists or tuples: each step copies the total so far, quadratic in one call;
+        # the prelude adds them one instruction (and one size check) at a time.
+        return CallRequest(prelude_function("__sum"), [iterable, start])
     if type(iterable) is Generator or not _paid(iterable):
         return CallRequest(prelude_function("__sum"), [iterable, start])
+    if type(iterable) in (list, tuple):
+        # each step makes a new total, as big as the biggest int so far
+        bits = max(map(int.bit_length, filter(int.__instancecheck__, iterable)), default=0)
+        charge(len(iterable) * (bits >> 9))
     return sum(iterable, start)
+
+
+_NUMBERS = frozenset({int, float, complex, bool})
 
 
 def _any_all(name: str) -> Any:

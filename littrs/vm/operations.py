@@ -104,7 +104,9 @@ def modulo(left: Any, right: Any) -> Any:
 def _checks_add(left: Any, right: Any) -> None:
     tl = type(left)
     if tl in _SEQUENCES and type(right) is tl:
-        check_size(_size(left) + _size(right))
+        size = _size(left) + _size(right)
+        check_size(size)
+        charge(size >> 6)  # the copy: a loop of concatenations is quadratic
 
 
 def big_int_cost(words: int) -> int:
