@@ -916,7 +916,23 @@ def _range_search(counting: bool) -> Any:
     return search
 
 
+def _translate(self: str, *args: Any) -> str:
+    if len(args) == 1:
+        table = args[0]
+        entries = table.items() if type(table) is dict else (
+            enumerate(table) if type(table) in (list, tuple) else ()
+        )
+        extra = 0
+        for code, value in entries:
+            if type(value) is str and len(value) > 1 and type(code) is int and 0 <= code < 0x110000:
+                extra += self.count(chr(code)) * (len(value) - 1)
+        if extra:
+            check_size(len(self) + extra)  # a character may become a long string
+    return str.translate(self, *args)
+
+
 def _install_overrides() -> None:
+    override(str, "translate", _translate)
     for t in (str, bytes, bytearray):
         for name in ("ljust", "rjust", "center", "zfill"):
             override(t, name, _padding(name, t))
