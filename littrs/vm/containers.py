@@ -409,12 +409,17 @@ class Walk:
             count = min(la, lb)
             rich = self.rich
             i = 0
-            while i < count:
-                x = a[i]
-                y = b[i]
-                if x is not y and not rich(_EQ, x, y):
+            while i < count:  # a batch of steps at a time, each paid (identical pairs too)
+                end = min(i + _BATCH, count)
+                self.pay(end - i)
+                while i < end:
+                    x = a[i]
+                    y = b[i]
+                    if x is not y and not rich(_EQ, x, y):
+                        break
+                    i += 1
+                if i < end:
                     break
-                i += 1
             if i >= count:
                 return op(la, lb)
             if op is _EQ:
@@ -511,6 +516,8 @@ class Walk:
         found = 0
         rich = self.rich
         for index in range(start, stop):
+            if not (index - start) % _BATCH:
+                self.pay(min(_BATCH, stop - index))
             value = sequence[index]
             if value is item or rich(_EQ, value, item):
                 if not counting:
