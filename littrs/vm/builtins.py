@@ -563,7 +563,7 @@ def _ascii(*args: Any) -> str:
 
 
 def _hash(*args: Any) -> int:
-    if len(args) == 1:
+    if len(args) == 1 and type(args[0]) in containers.HASHED_INSIDE:
         containers.check_key(args[0])
     return hash(*args)
 

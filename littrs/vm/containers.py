@@ -64,6 +64,10 @@ _IS_STR = str.__instancecheck__
 _IS_INT = int.__instancecheck__
 _IS_BYTES = bytes.__instancecheck__
 _IS_BYTEARRAY = bytearray.__instancecheck__
+_IS_TUPLE = tuple.__instancecheck__
+# Hashable atoms: hashing one is one step (a str or bytes caches its hash; an int's is
+# linear in its size, priced apart).
+_FLAT_KEYS = frozenset({int, float, bool, str, bytes, complex, type(None), frozenset, range})
 
 
 def _atom(value: Any) -> int:
@@ -267,6 +271,8 @@ def check_keys(items: Any, pairs: bool = False, stored: bool = True) -> None:
     t = type(items)
     if (stored and t in _KEEPS_HASHES) or t in _NO_TUPLES or t not in _CONTAINERS:
         return
+    if not stored and HASHED_INSIDE.isdisjoint(map(type, items)):
+        return  # stored hashes; atoms that hash alike compare in a step
     left = units_left()
     if left is None:
         return
@@ -279,9 +285,18 @@ def check_keys(items: Any, pairs: bool = False, stored: bool = True) -> None:
         items = keys
     kinds = set(map(type, items))
     if kinds.isdisjoint(HASHED_INSIDE):
-        if int in kinds:
+        if int in kinds and stored:
             charge(sum(map(int.bit_length, filter(_IS_INT, items))) >> 9)
         return
+    if kinds <= {tuple, *_FLAT_KEYS}:
+        tuples = list(filter(_IS_TUPLE, items))
+        inner = set(map(type, chain.from_iterable(tuples)))
+        if inner <= _FLAT_KEYS:  # tuples of atoms: priced in C loops
+            cost = len(items) + sum(map(len, tuples))
+            if int in inner:
+                cost += sum(map(int.bit_length, filter(_IS_INT, chain.from_iterable(tuples)))) >> 9
+            charge(cost)
+            return
     known: dict[int, int] = {}
     total = 0
     for item in items:
@@ -316,6 +331,31 @@ def _cost(sizes: Sizes, left: Any, right: Any) -> int:
     return cost
 
 
+_FEW = 16  # a sequence this short, of atoms, compares in one step (long atoms are linear)
+_CHEAP = 4096  # units a flat comparison pays without asking what the run has left
+_WEIGHTED = frozenset({str, int, bytes, bytearray})
+
+
+def _flat_cost(sequence: Any) -> int | None:
+    """The units of comparing the list or tuple ``sequence`` item by item, if it holds
+    no containers (C loops only); None if it does."""
+    count = len(sequence)
+    try:  # all ints (the usual thing), priced by the longest: one C loop
+        return 1 + count * (1 + (max(map(int.bit_length, sequence), default=0) >> 9))
+    except TypeError:
+        pass
+    try:  # all strings
+        return 1 + count * (1 + (max(map(str.__len__, sequence), default=0) >> 6))
+    except TypeError:
+        pass
+    kinds = set(map(type, sequence))
+    if not kinds.isdisjoint(DEEP):
+        return None
+    if kinds.isdisjoint(_WEIGHTED):
+        return count + 1
+    return count + 1 + _atoms(lambda: sequence, kinds)
+
+
 def compare(op: Any, left: Any, right: Any) -> Any:
     """``op(left, right)`` for one of the six comparison operators.
 
@@ -325,13 +365,22 @@ def compare(op: Any, left: Any, right: Any) -> Any:
     tl = type(left)
     if tl not in DEEP or type(right) not in DEEP:
         return op(left, right)
-    if left is right and (tl is list or tl is tuple):
-        charge(len(left))  # each pair of items is one object: none is looked into
-        return op(left, right)
+    cost = None
+    if tl is list or tl is tuple:
+        if left is right:
+            charge(len(left))  # each pair of items is one object: none is looked into
+            return op(left, right)
+        if len(left) <= _FEW and DEEP.isdisjoint(map(type, left)):
+            return op(left, right)
+        cost = _flat_cost(left)
+        if cost is not None and cost <= _CHEAP:
+            charge(cost)  # (near the end of a budget, an early answer may be refused)
+            return op(left, right)
     budget = units_left()
     if budget is None:
         return op(left, right)
-    cost = _cost(Sizes(budget), left, right)
+    if cost is None:
+        cost = _cost(Sizes(budget), left, right)
     if cost <= budget:
         charge(cost)
         return op(left, right)
@@ -577,7 +626,7 @@ def contains(container: Any, item: Any) -> bool:
             check_key(item)
         return item in container
     if t is list or t is tuple:
-        if len(container) <= 8 and type(item) not in DEEP:
+        if type(item) not in DEEP and len(container) * _atom(item) <= SMALL:
             return item in container
         return _found(container, item)
     if t is range:

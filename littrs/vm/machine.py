@@ -1438,8 +1438,13 @@ def _get_iter(value: Any) -> Any:
     return iter(value)
 
 
+_SEARCHED = frozenset({list, tuple, dict, set, frozenset, str, range})
+
+
 def _contains(item: Any, container: Any) -> bool:
     tc = type(container)
+    if tc in _SEARCHED:
+        return containers.contains(container, item)
     if tc in LAZY_ITERATORS or (hasattr(tc, "__next__") and not _is_vm_object(container)):
         # an iterator (endless, maybe): pay item by item
         for value in container:

@@ -178,6 +178,12 @@ def _set_operands(left: Any, right: Any) -> tuple[Any, Any]:
         right = host_iterable(right, hashed=True)
     elif type(right) in _VIEWS:
         left = host_iterable(left, hashed=True)
+    elif type(left) in _SET_LIKE and type(right) in _SET_LIKE:
+        # Two sets: only items that hash alike are compared, a pair at a time, so the
+        # items of either side bound the work; the smaller is the quicker to price.
+        smaller = left if len(left) <= len(right) else right
+        check_keys(smaller, stored=False)
+        return left, right
     check_keys(left, stored=False)
     check_keys(right, stored=False)
     return left, right
