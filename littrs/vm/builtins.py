@@ -277,6 +277,7 @@ def _reversed(vm: Any, args: list, kwargs: dict) -> Any:
 def _str(vm: Any, args: list, kwargs: dict) -> Any:
     if len(args) == 1 and not kwargs:
         check_render(args[0])
+        return str(args[0])
     _check_encoding(args, kwargs, "codecs.decode()")
     return str(*args, **kwargs)
 
@@ -462,9 +463,12 @@ def _sum(vm: Any, iterable: Any = MISSING, /, start: Any = 0, *extra: Any) -> An
         return CallRequest(prelude_function("__sum"), [iterable, start])
     if type(iterable) is Generator or not _paid(iterable):
         return CallRequest(prelude_function("__sum"), [iterable, start])
-    if type(iterable) in (list, tuple):
+    if type(iterable) in (list, tuple) and len(iterable) > 1024:
         # each step makes a new total, as big as the biggest int so far
-        bits = max(map(int.bit_length, filter(int.__instancecheck__, iterable)), default=0)
+        try:
+            bits = max(map(int.bit_length, iterable))
+        except TypeError:  # not only ints
+            bits = max(map(int.bit_length, filter(int.__instancecheck__, iterable)), default=0)
         charge(len(iterable) * (bits >> 9))
     return sum(iterable, start)
 

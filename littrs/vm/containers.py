@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import operator
 from itertools import chain
+from sys import getsizeof
 from typing import Any
 
 from .context import charge, units_left
@@ -82,22 +83,18 @@ def _atom(value: Any) -> int:
     return 1
 
 
-def _most(values: Any) -> int:
-    return max(values, default=0)
-
-
-def _atoms(values: Any, kinds: set, total: Any = sum) -> int:
+def _atoms(values: Any, kinds: set) -> int:
     """Units of ``values()`` (atoms of the types ``kinds``) beyond one each, counted in
-    C loops: their ``total`` (or, with ``_most``, the most of one string, int or bytes)."""
+    C loops: a unit per 64 characters of a string, 512 bits of an int, 256 bytes."""
     units = 0
     if str in kinds:
-        units += total(map(len, filter(_IS_STR, values()))) >> 6
+        units += sum(map(len, filter(_IS_STR, values()))) >> 6
     if int in kinds:
-        units += total(map(int.bit_length, filter(_IS_INT, values()))) >> 9
+        units += sum(map(int.bit_length, filter(_IS_INT, values()))) >> 9
     if bytes in kinds:
-        units += total(map(len, filter(_IS_BYTES, values()))) >> 8
+        units += sum(map(len, filter(_IS_BYTES, values()))) >> 8
     if bytearray in kinds:
-        units += total(map(len, filter(_IS_BYTEARRAY, values()))) >> 8
+        units += sum(map(len, filter(_IS_BYTEARRAY, values()))) >> 8
     return units
 
 
@@ -686,7 +683,9 @@ def order_cost(items: Any, comparisons: int, budget: int) -> int:
         inner = set(map(type, chain.from_iterable(items)))
         if inner.isdisjoint(DEEP):  # flat tuples: bound each by its length
             widest = max(map(len, items), default=0)
-            unit = 1 + _atoms(lambda: chain.from_iterable(items), inner, _most)
+            unit = 1
+            if not inner.isdisjoint(_WEIGHTED):  # one C loop: an object's size bounds its units
+                unit += max(map(getsizeof, chain.from_iterable(items)), default=0) >> 6
             return comparisons * (1 + widest * unit)
     sizes = Sizes(max(budget // max(comparisons, 1), SMALL))
     return comparisons * _largest_two(map(sizes.of, items))

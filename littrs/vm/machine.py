@@ -33,6 +33,7 @@ from . import attributes, containers, operations
 from . import opcodes as op
 from .builtins import LAZY_ITERATORS
 from .code import UNBOUND, Code
+from .containers import HASHED_INSIDE
 from .context import check_size, current
 from .frames import (
     RESUME_CLOSE,
@@ -1085,7 +1086,9 @@ class Machine:
             if arg:
                 items = stack[-2 * arg :]
                 del stack[-2 * arg :]
-                containers.check_keys(items[::2])
+                keys = items[::2]
+                if not HASHED_INSIDE.isdisjoint(map(type, keys)):
+                    containers.check_keys(keys)
                 stack.append({items[i]: items[i + 1] for i in range(0, len(items), 2)})
             else:
                 stack.append({})
@@ -1093,7 +1096,8 @@ class Machine:
             if arg:
                 items = stack[-arg:]
                 del stack[-arg:]
-                containers.check_keys(items)
+                if not HASHED_INSIDE.isdisjoint(map(type, items)):
+                    containers.check_keys(items)
                 stack.append(set(items))
             else:
                 stack.append(set())

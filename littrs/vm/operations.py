@@ -106,7 +106,8 @@ def _checks_add(left: Any, right: Any) -> None:
     if tl in _SEQUENCES and type(right) is tl:
         size = _size(left) + _size(right)
         check_size(size)
-        charge(size >> 6)  # the copy: a loop of concatenations is quadratic
+        if size > 4096:
+            charge(size >> 6)  # the copy: a loop of concatenations is quadratic
 
 
 def big_int_cost(words: int) -> int:
