@@ -302,6 +302,8 @@ SHARED = {
     "dag-dict-eq": DAG_LISTS + "{1: x} == {1: y}",
     "dag-items-eq": DAG_LISTS + "{1: x}.items() == {1: y}.items()",
     "dag-items-in": DAG_LISTS + "(1, x) in {1: y}.items()",
+    "dag-items-and": DAG_LISTS + "{1: x}.items() & [(1, y)]",
+    "dag-items-isdisjoint": DAG_LISTS + "{1: x}.items().isdisjoint(iter([(1, y)]))",
     "dag-values-in": DAG_LISTS + "x in {1: y}.values()",
     "dag-slice-eq": DAG_LISTS + "slice(x) == slice(y)",
     "dag-tuple-eq": DAG_TUPLES + "t == u",

@@ -437,6 +437,8 @@ def _minmax(name: str, is_max: bool) -> Any:
     return choose
 
 
+_ITEMS_VIEW = type({}.items())
+
 # Containers min and max may look through twice (once to price the comparisons).
 _SCANNABLE = frozenset({list, tuple, set, frozenset, dict, str, bytes, bytearray, range,
                         type({}.keys()), type({}.values()), type({}.items())})
@@ -769,12 +771,14 @@ def _looking_up(t: type, name: str) -> Any:
         containers.check_keys(self, stored=False)
         if not hasattr(type(other), "__next__"):
             containers.check_keys(other, stored=False)
+            if t is _ITEMS_VIEW:
+                containers.check_items_view(self, other)
             return method(self, other)
         for item in other:
             check_charge(1)
             if type(item) in containers.HASHED_INSIDE:
                 containers.check_key(item)
-            if (item in self) is not superset:
+            if containers.contains(self, item) is not superset:
                 return False
         return True
 

@@ -305,6 +305,15 @@ def check_keys(items: Any, pairs: bool = False, stored: bool = True) -> None:
     charge(total)
 
 
+def check_items_view(*operands: Any) -> None:
+    """Before the host looks items of one of ``operands`` up in a dict's items view (an
+    operator, ``isdisjoint``): each lookup compares a value, so their trees are paid."""
+    budget = units_left()
+    if budget is not None:
+        sizes = Sizes(budget)
+        charge(2 * sum(sizes.of(operand) for operand in operands))
+
+
 def pairs_inspectable(items: Any) -> bool:
     """Whether every item of the container ``items`` is a tuple or a list (so that
     :func:`check_keys` can see the keys a dict built from them gets)."""

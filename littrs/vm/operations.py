@@ -173,8 +173,12 @@ _VIEWS = (type({}.keys()), type({}.items()))
 def _set_operands(left: Any, right: Any) -> tuple[Any, Any]:
     """Before ``&``, ``|``, ``-`` or ``^`` of a set or a dict view: a view takes any
     iterable and hashes its items; sets compare the items that hash alike."""
-    from .containers import check_keys
+    from .containers import check_items_view, check_keys
 
+    if type(left) is _ITEMS_VIEW or type(right) is _ITEMS_VIEW:
+        left = host_iterable(left)
+        right = host_iterable(right)
+        check_items_view(left, right)
     if type(left) in _VIEWS:
         right = host_iterable(right, hashed=True)
     elif type(right) in _VIEWS:
