@@ -165,6 +165,8 @@ def _pairs(source: Any) -> tuple[Any, bool]:
         return source, False
     if type(source) is dict or not _is_iterable(source):
         return source, True  # a mapping, or the host's TypeError
+    if type(source) is zip and _zip_of_plain_keys(source):
+        return source, True
     check_growth(source)
     if type(source) not in (list, tuple):
         source = drain(iter(source))
@@ -172,6 +174,29 @@ def _pairs(source: Any) -> tuple[Any, bool]:
         return source, False
     containers.check_keys(source, pairs=True)
     return source, True
+
+
+def _zip_of_plain_keys(pairs: zip) -> bool:
+    """``dict(zip(keys, values))``, the usual way: if ``keys`` is a list, tuple, range or
+    str holding no tuples, the host may build the dict from the zip itself (paid)."""
+    reduced = pairs.__reduce__()
+    iterators = reduced[1]
+    if len(iterators) != 2 or len(reduced) > 2:
+        return False  # not two iterables, or strict=True (its error comes mid-way)
+    source = iterators[0].__reduce__()
+    if source[0] is not iter or len(source) != 3 or type(source[1][0]) not in (
+        list, tuple, range, str,
+    ):
+        return False
+    keys, start = source[1][0], source[2]
+    count = min(length_hint(iterators[0]), length_hint(iterators[1], 0))
+    if type(keys) in (list, tuple) and not containers.HASHED_INSIDE.isdisjoint(
+        map(type, islice(keys, start, None))
+    ):
+        return False
+    check_size(count * 100)  # a dict entry, and a pair the zip makes on the way
+    charge(count)
+    return True
 
 
 def _dict_update(vm: Any, target: dict, *args: Any, **kwargs: Any) -> Any:

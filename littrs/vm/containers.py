@@ -66,6 +66,7 @@ _IS_INT = int.__instancecheck__
 _IS_BYTES = bytes.__instancecheck__
 _IS_BYTEARRAY = bytearray.__instancecheck__
 _IS_TUPLE = tuple.__instancecheck__
+_FIRST = operator.itemgetter(0)
 # Hashable atoms: hashing one is one step (a str or bytes caches its hash; an int's is
 # linear in its size, priced apart).
 _FLAT_KEYS = frozenset({int, float, bool, str, bytes, complex, type(None), frozenset, range})
@@ -274,12 +275,15 @@ def check_keys(items: Any, pairs: bool = False, stored: bool = True) -> None:
     if left is None:
         return
     if pairs:
-        keys = []
-        for pair in items:
-            if type(pair) not in (tuple, list) or len(pair) != 2:
-                break  # the host raises its error here
-            keys.append(pair[0])
-        items = keys
+        if set(map(len, items)) == {2} and set(map(type, items)) <= {tuple, list}:
+            items = list(map(_FIRST, items))
+        else:
+            keys = []
+            for pair in items:
+                if type(pair) not in (tuple, list) or len(pair) != 2:
+                    break  # the host raises its error here
+                keys.append(pair[0])
+            items = keys
     kinds = set(map(type, items))
     if kinds.isdisjoint(HASHED_INSIDE):
         if int in kinds and stored:

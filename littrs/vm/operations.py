@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import operator
-from itertools import chain
+from itertools import chain, islice
 from operator import length_hint
 from typing import Any
 
@@ -272,13 +272,16 @@ def drain(iterator: Any) -> list:
     """All items of a host iterator, paid for one unit an item as they come, with the
     list's memory checked as it grows: a loop the host would run in one instruction."""
     items: list = []
-    append = items.append
-    for item in iterator:
-        append(item)
-        if not len(items) & 0x3FF:
-            charge(0x400)
-            check_size(0x400 * 64)  # a reference and a new small object an item
-    return items
+    while True:
+        chunk = list(islice(iterator, _DRAINED))
+        items += chunk
+        if len(chunk) < _DRAINED:
+            return items
+        charge(_DRAINED)
+        check_size(_DRAINED * 64)  # a reference and a new small object an item
+
+
+_DRAINED = 4096  # items drained between two payments (and two reads of the clock)
 
 
 def host_iterable(iterable: Any, hashed: bool = False) -> Any:
