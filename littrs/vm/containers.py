@@ -290,12 +290,18 @@ def check_keys(items: Any, pairs: bool = False, stored: bool = True) -> None:
             charge(sum(map(int.bit_length, filter(_IS_INT, items))) >> 9)
         return
     if kinds <= {tuple, *_FLAT_KEYS}:
-        tuples = list(filter(_IS_TUPLE, items))
+        tuples = items if len(kinds) == 1 else list(filter(_IS_TUPLE, items))
         inner = set(map(type, chain.from_iterable(tuples)))
         if inner <= _FLAT_KEYS:  # tuples of atoms: priced in C loops
-            cost = len(items) + sum(map(len, tuples))
+            parts = sum(map(len, tuples))
+            cost = len(items) + parts
             if int in inner:
-                cost += sum(map(int.bit_length, filter(_IS_INT, chain.from_iterable(tuples)))) >> 9
+                try:  # each int's hash is linear in its size: bound them by the longest
+                    longest = max(map(int.bit_length, chain.from_iterable(tuples)), default=0)
+                except TypeError:
+                    longest = max(map(int.bit_length,
+                                      filter(_IS_INT, chain.from_iterable(tuples))), default=0)
+                cost += parts * (longest >> 9)
             charge(cost)
             return
     known: dict[int, int] = {}
@@ -341,15 +347,27 @@ def _cost(sizes: Sizes, left: Any, right: Any) -> int:
     return cost
 
 
-_FEW = 16  # a sequence this short, of atoms, compares in one step (long atoms are linear)
 _CHEAP = 4096  # units a flat comparison pays without asking what the run has left
 _WEIGHTED = frozenset({str, int, bytes, bytearray})
 
 
 def _flat_cost(sequence: Any) -> int | None:
     """The units of comparing the list or tuple ``sequence`` item by item, if it holds
-    no containers (C loops only); None if it does."""
+    no containers; None if it does. A long one is priced in C loops."""
     count = len(sequence)
+    if count <= 8:
+        cost = count + 1
+        for item in sequence:
+            t = type(item)
+            if t in DEEP:
+                return None
+            if t is str:
+                cost += len(item) >> 6
+            elif t is int:
+                cost += item.bit_length() >> 9
+            elif t is bytes or t is bytearray:
+                cost += len(item) >> 8
+        return cost
     try:  # all ints (the usual thing), priced by the longest: one C loop
         return 1 + count * (1 + (max(map(int.bit_length, sequence), default=0) >> 9))
     except TypeError:
@@ -380,11 +398,10 @@ def compare(op: Any, left: Any, right: Any) -> Any:
         if left is right:
             charge(len(left))  # each pair of items is one object: none is looked into
             return op(left, right)
-        if len(left) <= _FEW and DEEP.isdisjoint(map(type, left)):
-            return op(left, right)
         cost = _flat_cost(left)
         if cost is not None and cost <= _CHEAP:
-            charge(cost)  # (near the end of a budget, an early answer may be refused)
+            if cost > SMALL:
+                charge(cost)  # (near the end of a budget, an early answer may be refused)
             return op(left, right)
     budget = units_left()
     if budget is None:
