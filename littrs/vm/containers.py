@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import operator
 from itertools import chain
+from operator import itemgetter
 from sys import getsizeof
 from typing import Any
 
@@ -710,6 +711,16 @@ def order_cost(items: Any, comparisons: int, budget: int) -> int:
             return comparisons
         return comparisons * _largest_two(map(_atom, items))
     if kinds == {tuple}:
+        widths = set(map(len, items))
+        if len(widths) == 1:  # keys of one shape, (name, number): priced column by column
+            unit = 1
+            for column in range(widths.pop()):
+                heaviest = _heaviest(list(map(itemgetter(column), items)))
+                if heaviest is None:
+                    break
+                unit += heaviest
+            else:
+                return comparisons * unit
         inner = set(map(type, chain.from_iterable(items)))
         if inner.isdisjoint(DEEP):  # flat tuples: bound each by its length
             widest = max(map(len, items), default=0)
@@ -719,6 +730,19 @@ def order_cost(items: Any, comparisons: int, budget: int) -> int:
             return comparisons * (1 + widest * unit)
     sizes = Sizes(max(budget // max(comparisons, 1), SMALL))
     return comparisons * _largest_two(map(sizes.of, items))
+
+
+def _heaviest(values: list) -> int | None:
+    """The units of the heaviest of ``values`` if they are all ints or all strings (one
+    C loop), else None."""
+    try:
+        return 1 + (max(map(int.bit_length, values), default=0) >> 9)
+    except TypeError:
+        pass
+    try:
+        return 1 + (max(map(str.__len__, values), default=0) >> 6)
+    except TypeError:
+        return None
 
 
 def sort_comparisons(count: int) -> int:

@@ -762,11 +762,13 @@ class Machine:
                         tc = type(container)
                         if type(key) is slice:
                             stack[-1] = operations.slice_of(container, key)
-                        elif tc is list or tc is tuple or tc is str:
+                        elif tc is list:
                             stack[-1] = container[key]
                         elif tc is dict:
                             if type(key) is tuple:
                                 containers.check_key(key)
+                            stack[-1] = container[key]
+                        elif tc is tuple or tc is str:
                             stack[-1] = container[key]
                         else:
                             stack[-1] = _subscript(container, key)
@@ -1089,7 +1091,7 @@ class Machine:
                 keys = items[::2]
                 if not HASHED_INSIDE.isdisjoint(map(type, keys)):
                     containers.check_keys(keys)
-                stack.append({items[i]: items[i + 1] for i in range(0, len(items), 2)})
+                stack.append(dict(zip(keys, items[1::2])))
             else:
                 stack.append({})
         elif opcode == op.BUILD_SET:

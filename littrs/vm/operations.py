@@ -350,8 +350,12 @@ def _atom_width(value: Any) -> int:
     return 24
 
 
+_PLAIN = frozenset({int, float, str, bool, type(None), bytes, complex})
+
+
 def _shows_others(value: Any) -> bool:
-    return type(value) in _RENDERED or isinstance(value, BaseException)
+    t = type(value)
+    return t in _RENDERED or (t not in _PLAIN and isinstance(value, BaseException))
 
 
 def _shown(node: Any) -> Any:
