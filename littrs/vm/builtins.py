@@ -18,7 +18,7 @@ from typing import Any
 from . import attributes, containers
 from .attributes import override
 from .code import UNBOUND
-from .context import charge, check_size
+from .context import charge, check_size, current
 from .frames import RESUME_NEXT
 from .objects import (
     BoundBuiltin,
@@ -811,9 +811,10 @@ def _looking_up(t: type, name: str) -> Any:
 
 
 def check_charge(units: int) -> None:
-    from .machine import check_charge as charge_now
-
-    charge_now(units)
+    """Pay for ``units`` element operations done here, however few (see Machine.charge)."""
+    machine = current.get(None)
+    if machine is not None:
+        machine.charge(units)
 
 
 def _str_format(vm: Any, template: str, *args: Any, **kwargs: Any) -> str:
