@@ -31,8 +31,8 @@ from .objects import (
 )
 from .operations import (
     LAZY_ITERATORS,
-    _checks_divide,
     big_int_cost,
+    check_divide,
     check_growth,
     check_nesting,
     check_render,
@@ -99,8 +99,6 @@ def _paid(iterable: Any) -> bool:
         return type(iterable) not in LAZY_ITERATORS  # not iterable at all: the host says so
     charge(size)
     return True
-
-
 
 
 def _has_generator(values: Any) -> bool:
@@ -633,7 +631,7 @@ def _class_check(host: Any, hook: str) -> Any:
 
 def _divmod(*args: Any) -> Any:
     if len(args) == 2:
-        _checks_divide(*args)
+        check_divide(*args)
     return divmod(*args)
 
 

@@ -194,7 +194,9 @@ class Sizes:
 
 
 def hash_cost(value: Any, cap: int, known: dict[int, int] | None = None) -> int:
-    """Units of ``hash(value)`` in CPython, up to its first unhashable part; ``cap + 1``
+    """Units of looking ``value`` up as a key in CPython: hashing it, up to its first
+    unhashable part, and comparing it with a stored key that hashes alike (a nested
+    frozenset hashes once, but compares item by item: its items count too); ``cap + 1``
     for more. ``known`` remembers the costs of tuples already walked."""
     if type(value) not in HASHED_INSIDE:
         return 1 + (value.bit_length() >> 9) if type(value) is int else 1
@@ -208,7 +210,7 @@ def hash_cost(value: Any, cap: int, known: dict[int, int] | None = None) -> int:
         descend = None
         for child in children:
             t = type(child)
-            if t in HASHED_INSIDE:
+            if t in HASHED_INSIDE or t is frozenset:
                 size = known.get(id(child))
                 if size is None:
                     descend = child

@@ -64,7 +64,7 @@ def power(base: Any, exponent: Any, modulus: Any = None) -> Any:
     return pow(base, exponent, modulus)
 
 
-def _checks_divide(left: Any, right: Any) -> None:
+def check_divide(left: Any, right: Any) -> None:
     if type(left) is int and type(right) is int:
         bits = left.bit_length()
         if bits > 64_000:  # schoolbook division: quadratic in the sizes
@@ -72,12 +72,12 @@ def _checks_divide(left: Any, right: Any) -> None:
 
 
 def floordiv(left: Any, right: Any) -> Any:
-    _checks_divide(left, right)
+    check_divide(left, right)
     return left // right
 
 
 def inplace_floordiv(left: Any, right: Any) -> Any:
-    _checks_divide(left, right)
+    check_divide(left, right)
     return operator.ifloordiv(left, right)
 
 
@@ -97,7 +97,7 @@ def modulo(left: Any, right: Any) -> Any:
         from .formatting import percent_format
 
         return percent_format(left, right, check_size)
-    _checks_divide(left, right)
+    check_divide(left, right)
     return left % right
 
 
@@ -162,7 +162,7 @@ def inplace_lshift(left: Any, right: Any) -> Any:
 def inplace_modulo(left: Any, right: Any) -> Any:
     if type(left) in _TEXT:
         return modulo(left, right)
-    _checks_divide(left, right)
+    check_divide(left, right)
     return operator.imod(left, right)
 
 
