@@ -483,8 +483,8 @@ def split_lines(text: str) -> list[str]:
 
 
 def _message(exc: BaseException) -> str:
-    try:
-        return str(exc)
-    except Exception:  # noqa: BLE001
-        return ""
+    from .vm.tracebacks import exception_message
+
+    message = exception_message(exc)
+    return "" if message is None else message
 

@@ -22,7 +22,7 @@ from itertools import accumulate
 from json import JSONDecodeError
 from typing import Any
 
-from ..vm.context import check_size
+from ..vm.context import charge, check_size
 
 _scanstring: Callable[[str, int, bool], tuple[str, int]] = json.decoder.scanstring
 _NUMBER = re.compile(r"(-?(?:0|[1-9]\d*))(\.\d+)?([eE][-+]?\d+)?")
@@ -90,6 +90,7 @@ def decode(text: str, strict: bool, hooks: Hooks, max_depth: int) -> Any:
     # Every value made is at most a few pointers per character of input (a list
     # of n items needs about 2n characters): refuse what the budget cannot hold.
     check_size(max(len(text), 8 * text.count(",")))
+    charge(len(text) // 8)  # a pass over the text, in C or here
     # The host's C decoder is used when it cannot accept a document nested deeper
     # than the sandbox allows: either the sandbox allows as much as the host's
     # recursion limit, or the document is shallow enough. If the host's own stack

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..vm.context import check_size
+from ..vm.context import charge, check_size
 
 _encode_ascii: Callable[[str], str] = json.encoder.encode_basestring_ascii
 _encode_unicode: Callable[[str], str] = json.encoder.encode_basestring
@@ -225,6 +225,7 @@ class _Encoder:
             while stack:
                 if size > next_check:
                     check_size(size)
+                    charge(_CHECK_EVERY // 8)  # and the clock is read
                     self.size = size
                     next_check = size + _CHECK_EVERY
                 entry = stack[-1]
@@ -275,6 +276,7 @@ class _Encoder:
                     size += len(chunk)
                     if size > next_check:
                         check_size(size)
+                        charge(_CHECK_EVERY // 8)  # and the clock is read
                         next_check = size + _CHECK_EVERY
                 if nested:
                     break

@@ -6,8 +6,12 @@ error messages are CPython's by construction. The few whose result can be
 arbitrarily large for a small input (``factorial``, ``comb``, ``perm``,
 ``prod``, ``lcm``, ``sumprod``) estimate the size of their result first and
 refuse, with the memory limit error, what the budget cannot hold (DESIGN
-invariant 4). Wrong arguments are left to the host function, so its
-TypeError or ValueError is the one the sandbox sees.
+invariant 4). Those that loop over an iterable (``fsum``, ``prod``, ``dist``,
+``hypot``) pay for its items: a sized one up front, a lazy one or a generator
+item by item, in the prelude (``fsum_add`` is CPython's loop, step by step).
+``gcd`` and ``lcm`` pay for their quadratic work on big ints. Wrong arguments
+are left to the host function, so its TypeError or ValueError is the one the
+sandbox sees.
 """
 
 from __future__ import annotations
@@ -15,11 +19,13 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
+from operator import length_hint
 from typing import Any
 
 from ..vm.context import charge, check_size
-from ..vm.objects import Builtin, Module
-from ..vm.operations import big_int_cost, multiply
+from ..vm.objects import Builtin, CallRequest, Generator, Module
+from ..vm.operations import LAZY_ITERATORS, big_int_cost, host_iterable, multiply
+from ..vm.prelude import prelude_function
 
 _LN2 = math.log(2)
 _EXACT = (int, bool)
@@ -135,9 +141,125 @@ def _exact_prefix_bits(start: Any, values: list | tuple) -> int:
     return bits
 
 
+def _lazy(iterable: Any) -> bool:
+    """Whether the host would loop over ``iterable`` without knowing how long it is:
+    then the prelude does, paying item by item. A sized one is paid for here."""
+    t = type(iterable)
+    if t is Generator or t in LAZY_ITERATORS:
+        return True
+    size = length_hint(iterable, -1)
+    if size < 0:
+        return hasattr(t, "__next__")
+    charge(size)
+    return False
+
+
+def fsum(*args: Any, **kwargs: Any) -> Any:
+    if len(args) == 1 and not kwargs and _lazy(args[0]):
+        return CallRequest(prelude_function("__fsum"), [args[0]])
+    return math.fsum(*args, **kwargs)
+
+
+def fsum_add(state: list, item: Any) -> None:
+    """One turn of CPython's ``math.fsum`` loop: add ``item`` to ``state``, which is
+    ``[partials, special_sum, inf_sum]`` (a sandbox list, so a paused run keeps it)."""
+    t = type(item)
+    if t is float:
+        x = item
+    elif t is int or t is bool:
+        x = float(item)  # CPython's OverflowError for an int too large
+    else:
+        x = math.fsum((item,))  # CPython's TypeError: "must be real number, not str"
+    partials = state[0]
+    saved = x
+    kept = 0
+    for y in partials:
+        if abs(x) < abs(y):
+            x, y = y, x
+        high = x + y
+        low = y - (high - x)
+        if low != 0.0:
+            partials[kept] = low
+            kept += 1
+        x = high
+    del partials[kept:]
+    if x != 0.0:
+        if not math.isfinite(x):
+            # overflow of finite summands, or a nan or infinity among them
+            if math.isfinite(saved):
+                raise OverflowError("intermediate overflow in fsum")
+            if math.isinf(saved):
+                state[2] += saved
+            state[1] += saved
+            partials.clear()
+        else:
+            partials.append(x)
+
+
+def fsum_result(state: list) -> float:
+    """The end of CPython's ``math.fsum``: the partials rounded to one float."""
+    partials, special, infinities = state
+    if special != 0.0:
+        if math.isnan(infinities):
+            raise ValueError("-inf + inf in fsum")
+        return special
+    high = 0.0
+    count = len(partials)
+    if count:
+        count -= 1
+        high = partials[count]
+        low = 0.0
+        while count:  # from the top, until the sum is inexact
+            x = high
+            count -= 1
+            y = partials[count]
+            high = x + y
+            low = y - (high - x)
+            if low != 0.0:
+                break
+        # half-even rounding across partials
+        if count and ((low < 0.0 and partials[count - 1] < 0.0)
+                      or (low > 0.0 and partials[count - 1] > 0.0)):
+            y = low * 2.0
+            x = high + y
+            if y == x - high:
+                high = x
+    return high
+
+
+def dist(*args: Any, **kwargs: Any) -> Any:
+    if len(args) == 2 and not kwargs:
+        args = tuple(arg if type(arg) is tuple else host_iterable(arg) for arg in args)
+        for arg in args:
+            if hasattr(arg, "__len__"):
+                charge(len(arg))
+    return math.dist(*args, **kwargs)
+
+
+def hypot(*args: Any) -> Any:
+    charge(len(args))
+    return math.hypot(*args)
+
+
+def _gcd_cost(values: tuple) -> None:
+    """Euclid on big ints (Lehmer's, in CPython) is quadratic in their size."""
+    for value in values:
+        if _is_exact(value):
+            words = value.bit_length() // 30
+            if words > 2000:
+                charge(words * words // 4)
+
+
+def gcd(*args: Any) -> Any:
+    _gcd_cost(args)
+    return math.gcd(*args)
+
+
 def prod(*args: Any, **kwargs: Any) -> Any:
     if len(args) != 1 or (kwargs and set(kwargs) != {"start"}):
         return math.prod(*args, **kwargs)  # CPython's argument error
+    if _lazy(args[0]):
+        return CallRequest(prelude_function("__prod"), [args[0], kwargs.get("start", 1)])
     items = iter(args[0])  # CPython's "'int' object is not iterable"
     result = kwargs.get("start", 1)
     if type(args[0]) in (list, tuple) and _is_exact(result):
@@ -159,6 +281,7 @@ def lcm(*args: Any) -> Any:
         if not _is_exact(value):
             return math.lcm(value)  # CPython's TypeError for it
     _check_bits(sum(value.bit_length() for value in args))
+    _gcd_cost(args)
     values = list(args)
     while len(values) > 2:  # pairwise: lcm is associative and commutative
         paired = [math.lcm(values[i], values[i + 1]) for i in range(0, len(values) - 1, 2)]
@@ -201,6 +324,10 @@ def isqrt(*args: Any, **kwargs: Any) -> Any:
 
 
 _GUARDED: dict[str, Callable[..., Any]] = {
+    "fsum": fsum,
+    "dist": dist,
+    "hypot": hypot,
+    "gcd": gcd,
     "isqrt": isqrt,
     "factorial": factorial,
     "comb": comb,

@@ -17,10 +17,13 @@ reaches them through subscription (``__getitem__``), operators and the host's
 from __future__ import annotations
 
 import collections.abc as abc
+import operator
 import types
 from typing import Any
 
+from ..vm.containers import check_key, compare
 from ..vm.objects import Builtin, Function, Generator, Module
+from ..vm.operations import check_render
 
 _NoneType = type(None)
 
@@ -40,10 +43,12 @@ class TypingForm:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TypingForm):
             return NotImplemented
-        return self._key() == other._key()
+        return compare(operator.eq, self._key(), other._key())  # arguments may be any values
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        key = self._key()
+        check_key(key)
+        return hash(key)
 
     def __repr__(self) -> str:
         return f"typing.{self.name}"
@@ -350,7 +355,8 @@ def _union(parameters: tuple) -> Any:
             flat.append(parameter)
     unique: list = []
     for parameter in flat:
-        if not any(parameter == seen and type(parameter) is type(seen) for seen in unique):
+        if not any(compare(operator.eq, parameter, seen) and type(parameter) is type(seen)
+                   for seen in unique):
             unique.append(parameter)
     if len(unique) == 1:
         return unique[0]
@@ -371,6 +377,7 @@ class _LiteralGenericAlias(_GenericAlias):
     def __repr__(self) -> str:
         if self.empty_tuple:
             return "typing.Literal[()]"
+        check_render(self.args)
         return "typing.Literal[" + ", ".join(repr(arg) for arg in self.args) + "]"
 
     def __getitem__(self, parameters: Any) -> Any:
@@ -388,7 +395,8 @@ def _literal(parameters: tuple) -> Any:
             flat.append(parameter)
     unique: list = []
     for parameter in flat:
-        if not any(parameter == seen and type(parameter) is type(seen) for seen in unique):
+        if not any(compare(operator.eq, parameter, seen) and type(parameter) is type(seen)
+                   for seen in unique):
             unique.append(parameter)
     return _LiteralGenericAlias("Literal", tuple(unique), LITERAL)
 
@@ -406,6 +414,7 @@ class _AnnotatedAlias(_GenericAlias):
         return self.args
 
     def __repr__(self) -> str:
+        check_render(self.args)
         shown = ", ".join(repr(arg) for arg in self.args[1:])
         return f"typing.Annotated[{_type_repr(self.args[0])}, {shown}]"
 

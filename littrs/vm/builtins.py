@@ -11,13 +11,14 @@ generator is involved.
 from __future__ import annotations
 
 import builtins as host_builtins
-from operator import length_hint
+from itertools import islice
+from operator import indexOf, length_hint
 from typing import Any
 
-from . import attributes
+from . import attributes, containers
 from .attributes import override
 from .code import UNBOUND
-from .context import charge, check_size
+from .context import charge, check_size, current
 from .frames import RESUME_NEXT
 from .objects import (
     BoundBuiltin,
@@ -28,7 +29,17 @@ from .objects import (
     Module,
     ResumeRequest,
 )
-from .operations import check_growth, check_nesting, check_render, power
+from .operations import (
+    LAZY_ITERATORS,
+    big_int_cost,
+    check_divide,
+    check_growth,
+    check_nesting,
+    check_render,
+    drain,
+    host_iterable,
+    power,
+)
 from .prelude import MISSING, prelude_function
 
 _HostMethod = type([].append)
@@ -90,10 +101,6 @@ def _paid(iterable: Any) -> bool:
     return True
 
 
-# Host iterators whose length is unknown (and may be endless).
-LAZY_ITERATORS = frozenset({map, filter, zip, enumerate, reversed, type(iter(int, 0))})
-
-
 def _has_generator(values: Any) -> bool:
     return any(type(value) in _WRAPPERS for value in values)
 
@@ -125,6 +132,8 @@ def _collection(cls: type, prelude_name: str) -> Any:
             check_growth(args[0])  # memory first: the more telling limit for a copy
         if len(args) == 1 and (type(args[0]) is Generator or not _paid(args[0])):
             return CallRequest(prelude_function(prelude_name), [args[0]])
+        if args and (cls is set or cls is frozenset):
+            args = [host_iterable(args[0], hashed=True)]
         if args and (cls is tuple or cls is frozenset) and type(args[0]) in _NESTABLE:
             check_nesting(args[0])
         return cls(*args)
@@ -136,19 +145,77 @@ _NESTABLE = (list, tuple, set, frozenset, dict)
 
 
 def _dict(vm: Any, args: list, kwargs: dict) -> Any:
-    if len(args) == 1 and type(args[0]) is Generator:
-        return CallRequest(prelude_function("__dict"), [args[0], kwargs])
-    if args:
-        check_growth(args[0])
+    if len(args) == 1:
+        pairs, ready = _pairs(args[0])
+        if not ready:
+            return CallRequest(prelude_function("__dict"), [pairs, kwargs])
+        args = [pairs]
     return dict(*args, **kwargs)
+
+
+def _pairs(source: Any) -> tuple[Any, bool]:
+    """What ``dict(source)`` or ``d.update(source)`` adds, and whether the host may add
+    it: a dict as it is, or pairs whose keys are paid for; otherwise (a generator,
+    pairs that are not tuples or lists) the prelude adds them one by one."""
+    from .machine import _is_iterable
+
+    if type(source) is Generator:
+        return source, False
+    if type(source) is dict or not _is_iterable(source):
+        return source, True  # a mapping, or the host's TypeError
+    if type(source) is zip and _zip_of_plain_keys(source):
+        return source, True
+    check_growth(source)
+    if type(source) not in (list, tuple):
+        source = drain(iter(source))
+    if not containers.pairs_inspectable(source):
+        return source, False
+    containers.check_keys(source, pairs=True)
+    return source, True
+
+
+def _zip_of_plain_keys(pairs: zip) -> bool:
+    """``dict(zip(keys, values))``, the usual way: if ``keys`` is a list, tuple, range or
+    str holding no tuples, the host may build the dict from the zip itself (paid)."""
+    reduced = pairs.__reduce__()
+    iterators = reduced[1]
+    if len(iterators) != 2 or len(reduced) > 2:
+        return False  # not two iterables, or strict=True (its error comes mid-way)
+    source = iterators[0].__reduce__()
+    if source[0] is not iter or len(source) != 3 or type(source[1][0]) not in (
+        list, tuple, range, str,
+    ):
+        return False
+    keys, start = source[1][0], source[2]
+    count = min(length_hint(iterators[0]), length_hint(iterators[1], 0))
+    if type(keys) in (list, tuple) and not containers.HASHED_INSIDE.isdisjoint(
+        map(type, islice(keys, start, None))
+    ):
+        return False
+    check_size(count * 100)  # a dict entry, and a pair the zip makes on the way
+    charge(count)
+    return True
+
+
+def _dict_update(vm: Any, target: dict, *args: Any, **kwargs: Any) -> Any:
+    if len(args) > 1:
+        raise TypeError(f"update expected at most 1 argument, got {len(args)}")
+    if args:
+        pairs, ready = _pairs(args[0])
+        if not ready:
+            return CallRequest(prelude_function("__dict_update"), [target, pairs, kwargs])
+        args = (pairs,)
+    target.update(*args, **kwargs)
+    return None
 
 
 def _bytes_like(cls: type) -> Any:
     def build(vm: Any, args: list, kwargs: dict) -> Any:
         if args and type(args[0]) is int and not isinstance(args[0], bool):
             check_size(args[0])
-        if args and type(args[0]) is Generator:
-            args = [vm.drain(args[0])] + args[1:]
+        if args and type(args[0]) is not int and hasattr(type(args[0]), "__next__"):
+            args = [host_iterable(args[0])] + args[1:]
+        _check_encoding(args, kwargs, "codecs.encode()")
         return cls(*args, **kwargs)
 
     return build
@@ -208,9 +275,18 @@ def _filter(vm: Any, args: list, kwargs: dict) -> Any:
     if len(args) != 2:
         raise TypeError(f"filter expected 2 arguments, got {len(args)}")
     function, iterable = args
-    if (function is None or host_callable(function)) and type(iterable) not in _WRAPPERS:
+    if (
+        (function is None or host_callable(function))
+        and type(iterable) not in _WRAPPERS
+        and length_hint(iterable, 0) <= _FILTER_RUN
+    ):
         return filter(function, iterable)
     return CallRequest(prelude_function("__filter"), [function, _iterate(vm, iterable)])
+
+
+# A host filter skips rejected items inside one next() call: over a long range that is
+# a long loop in one instruction, so a long filter runs in the prelude, paid per item.
+_FILTER_RUN = 4096
 
 
 def _reversed(vm: Any, args: list, kwargs: dict) -> Any:
@@ -222,9 +298,18 @@ def _reversed(vm: Any, args: list, kwargs: dict) -> Any:
 
 
 def _str(vm: Any, args: list, kwargs: dict) -> Any:
-    if len(args) == 1:
+    if len(args) == 1 and not kwargs:
         check_render(args[0])
+        return str(args[0])
+    _check_encoding(args, kwargs, "codecs.decode()")
     return str(*args, **kwargs)
+
+
+def _check_encoding(args: list, kwargs: dict, use: str) -> None:
+    """``str(b, encoding)``/``bytes(s, encoding)`` name a codec too: only the C ones."""
+    encoding = args[1] if len(args) > 1 else kwargs.get("encoding")
+    if encoding is not None:
+        check_codec(encoding, use)
 
 
 _CONSTRUCTORS = {
@@ -311,12 +396,25 @@ def _sorted(vm: Any, iterable: Any = MISSING, /, *args: Any, key: Any = None,
         or not _paid(iterable)
     ):
         return CallRequest(prelude_function("__sorted"), [iterable, key, reverse])
-    charge(len(iterable) * 16 if isinstance(iterable, (list, tuple)) else 0)  # n log n
-    return sorted(iterable, key=key, reverse=reverse)
+    items = list(iterable)
+    keys = items if key is None else list(map(key, items))
+    if not containers.check_order(keys, containers.sort_comparisons(len(keys))):
+        containers.sort_paid(items, None if key is None else keys, reverse)
+        return items
+    if key is None:
+        items.sort(reverse=reverse)
+        return items
+    order = sorted(range(len(items)), key=keys.__getitem__, reverse=reverse)
+    return [items[index] for index in order]
 
 
 def sort_by_keys(items: list, keys: list | None, reverse: Any) -> None:
     """Sort ``items`` in place by precomputed ``keys``: a host sort, no callbacks."""
+    if not containers.check_order(
+        items if keys is None else keys, containers.sort_comparisons(len(items))
+    ):
+        containers.sort_paid(items, keys, reverse)
+        return
     if keys is None:
         items.sort(reverse=reverse)
         return
@@ -328,7 +426,11 @@ def _list_sort(vm: Any, items: list, *args: Any, key: Any = None, reverse: Any =
     if args:
         raise TypeError("sort() takes no positional arguments")
     if key is None or host_callable(key):
-        items.sort(key=key, reverse=reverse)
+        keys = items if key is None else list(map(key, items))
+        if containers.check_order(keys, containers.sort_comparisons(len(keys))):
+            items.sort(key=key, reverse=reverse)
+        else:
+            containers.sort_paid(items, None if key is None else keys, reverse)
         return None
     return CallRequest(prelude_function("__sort"), [items, key, reverse])
 
@@ -349,14 +451,25 @@ def _minmax(name: str, is_max: bool) -> Any:
             and (key is None or host_callable(key))
             and _paid(iterable)
         ):
-            if default is MISSING:
-                return host(iterable, key=key)
-            return host(iterable, key=key, default=default)
+            items = iterable if type(iterable) in _SCANNABLE else list(iterable)
+            keys = items if key is None else list(map(key, items))
+            if containers.check_order(keys, len(keys)):
+                if default is MISSING:
+                    return host(items, key=key)
+                return host(items, key=key, default=default)
+            iterable = items
         return CallRequest(
             prelude_function("__minmax"), [_iterate(vm, iterable), key, default, is_max, name]
         )
 
     return choose
+
+
+_ITEMS_VIEW = type({}.items())
+
+# Containers min and max may look through twice (once to price the comparisons).
+_SCANNABLE = frozenset({list, tuple, set, frozenset, dict, str, bytes, bytearray, range,
+                        type({}.keys()), type({}.values()), type({}.items())})
 
 
 def _sum(vm: Any, iterable: Any = MISSING, /, start: Any = 0, *extra: Any) -> Any:
@@ -374,9 +487,23 @@ def _sum(vm: Any, iterable: Any = MISSING, /, start: Any = 0, *extra: Any) -> An
         raise TypeError("sum() can't sum bytes [use b''.join(seq) instead]")
     if isinstance(start, bytearray):
         raise TypeError("sum() can't sum bytearray [use b''.join(seq) instead]")
+    if type(start) not in _NUMBERS:
+        # Lists or tuples: each step copies the total so far, quadratic in one call;
+        # the prelude adds them one instruction (and one size check) at a time.
+        return CallRequest(prelude_function("__sum"), [iterable, start])
     if type(iterable) is Generator or not _paid(iterable):
         return CallRequest(prelude_function("__sum"), [iterable, start])
+    if type(iterable) in (list, tuple) and len(iterable) > 1024:
+        # each step makes a new total, as big as the biggest int so far
+        try:
+            bits = max(map(int.bit_length, iterable))
+        except TypeError:  # not only ints
+            bits = max(map(int.bit_length, filter(int.__instancecheck__, iterable)), default=0)
+        charge(len(iterable) * (bits >> 9))
     return sum(iterable, start)
+
+
+_NUMBERS = frozenset({int, float, complex, bool})
 
 
 def _any_all(name: str) -> Any:
@@ -463,6 +590,81 @@ def _repr(value: Any) -> str:
     return repr(value)
 
 
+def _ascii(*args: Any) -> str:
+    if len(args) == 1:
+        check_render(args[0])
+    return ascii(*args)
+
+
+def _hash(*args: Any) -> int:
+    if len(args) == 1 and type(args[0]) in containers.HASHED_INSIDE:
+        containers.check_key(args[0])
+    return hash(*args)
+
+
+def _class_check(host: Any, hook: str) -> Any:
+    """``isinstance``/``issubclass``: a tuple of classes may nest tuples, shared along
+    many paths; each is looked through once (a second visit answers False again)."""
+
+    def check(*args: Any) -> bool:
+        if len(args) != 2 or type(args[1]) is not tuple or tuple not in map(type, args[1]):
+            return host(*args)
+        value, classes = args
+        seen: set[int] = set()
+
+        def visit(options: tuple) -> bool:
+            check_charge(len(options))
+            for option in options:
+                if type(option) is tuple:
+                    if id(option) in seen:
+                        continue
+                    seen.add(id(option))
+                    if visit(option):
+                        return True
+                elif host(value, option):
+                    return True
+            return False
+
+        try:
+            return visit(classes)
+        except RecursionError:
+            pass
+        raise RecursionError(f"maximum recursion depth exceeded in {hook}")
+
+    return check
+
+
+def _divmod(*args: Any) -> Any:
+    if len(args) == 2:
+        check_divide(*args)
+    return divmod(*args)
+
+
+def _round(*args: Any, **kwargs: Any) -> Any:
+    number = args[0] if args else kwargs.get("number")
+    digits = args[1] if len(args) > 1 else kwargs.get("ndigits")
+    if type(number) is int and type(digits) is int and digits < 0:
+        # CPython makes 10 ** -digits, then divides by it (quadratic in the sizes)
+        power_bits = -digits * 10 // 3 + 1
+        check_size(power_bits // 8)
+        charge(2 * big_int_cost(power_bits // 30))
+        words = max(number.bit_length(), power_bits) // 30
+        if words > 2000:
+            charge(words * words // 8)
+    return round(*args, **kwargs)
+
+
+def _digits(host: Any, bits: int) -> Any:
+    """``bin``/``oct``/``hex``: a digit every ``bits`` bits of the int."""
+
+    def text(*args: Any) -> str:
+        if len(args) == 1 and isinstance(args[0], int):
+            check_size(args[0].bit_length() // bits)
+        return host(*args)
+
+    return text
+
+
 def _str_join(vm: Any, separator: Any, *args: Any) -> Any:
     if len(args) != 1:
         return type(separator).join(separator, *args)  # the host's own arity error
@@ -531,8 +733,7 @@ def _to_bytes(self: int, length: Any = 1, *args: Any, **kwargs: Any) -> bytes:
 def _list_extend(vm: Any, target: list, iterable: Any) -> Any:
     if type(iterable) is Generator:
         return CallRequest(prelude_function("__extend"), [target, iterable])
-    check_growth(iterable)
-    target.extend(iterable)
+    target.extend(host_iterable(iterable))
     return None
 
 
@@ -554,8 +755,69 @@ def _fromkeys(cls: type, iterable: Any = MISSING, value: Any = None, *rest: Any)
         count = 0 if iterable is MISSING else 2 + len(rest)
         raise TypeError(f"fromkeys expected at least 1 argument, got {count}" if not count
                         else f"fromkeys expected at most 2 arguments, got {count}")
-    check_growth(iterable)
-    return cls.fromkeys(iterable, value)
+    return cls.fromkeys(host_iterable(iterable, hashed=True), value)
+
+
+def _keyed(t: type, name: str) -> Any:
+    """A method that hashes its first argument (``d.get(key)``, ``s.add(item)``)."""
+    method = getattr(t, name)
+
+    def keyed(self: Any, *args: Any) -> Any:
+        if args and type(args[0]) in containers.HASHED_INSIDE:
+            containers.check_key(args[0])
+        return method(self, *args)
+
+    return keyed
+
+
+def _hashing(t: type, name: str) -> Any:
+    """A set method that hashes (or compares) the items of its arguments."""
+    method = getattr(t, name)
+
+    def hashing(self: Any, *args: Any) -> Any:
+        args = tuple(host_iterable(arg, hashed=True) for arg in args)
+        containers.check_keys(self, stored=False)
+        for arg in args:
+            containers.check_keys(arg, stored=False)
+        if name == "copy":
+            check_growth(self)
+        return method(self, *args)
+
+    return hashing
+
+
+def _looking_up(t: type, name: str) -> Any:
+    """``isdisjoint``/``issuperset``: stop at the first item that decides, as the host
+    does; an iterator is gone through here, each item paid for before it is looked up."""
+    method = getattr(t, name)
+    superset = name == "issuperset"
+
+    def look(self: Any, *args: Any) -> Any:
+        if len(args) != 1:
+            return method(self, *args)  # the host's own argument error
+        other = args[0]
+        containers.check_keys(self, stored=False)
+        if not hasattr(type(other), "__next__"):
+            containers.check_keys(other, stored=False)
+            if t is _ITEMS_VIEW:
+                containers.check_items_view(self, other)
+            return method(self, other)
+        for item in other:
+            check_charge(1)
+            if type(item) in containers.HASHED_INSIDE:
+                containers.check_key(item)
+            if containers.contains(self, item) is not superset:
+                return False
+        return True
+
+    return look
+
+
+def check_charge(units: int) -> None:
+    """Pay for ``units`` element operations done here, however few (see Machine.charge)."""
+    machine = current.get(None)
+    if machine is not None:
+        machine.charge(units)
 
 
 def _str_format(vm: Any, template: str, *args: Any, **kwargs: Any) -> str:
@@ -607,7 +869,107 @@ def _replace(t: type) -> Any:
     return replace
 
 
+def _bound(value: Any, length: int, default: int) -> int:
+    """A start or stop argument of ``index``, clipped as CPython clips it."""
+    if value is MISSING:
+        return default
+    if value < 0:
+        value = max(value + length, 0)
+    return min(value, length)
+
+
+def _index(t: type) -> Any:
+    method = t.index
+
+    def index(self: Any, *args: Any) -> Any:
+        if not args or len(args) > 3:
+            return method(self, *args)  # the host's own argument error
+        try:
+            method(t(), 0, *args[1:])  # the host's errors for the bounds, on an empty sequence
+        except ValueError:
+            pass
+        item = args[0]
+        length = len(self)
+        start = _bound(args[1] if len(args) > 1 else MISSING, length, 0)
+        stop = _bound(args[2] if len(args) > 2 else MISSING, length, length)
+
+        def host() -> int:
+            try:  # indexOf: the host's loop, without the message showing the item
+                return start + indexOf(islice(self, start, stop), item)
+            except ValueError:
+                return -1
+
+        found = containers.search(self, item, start, stop, False, host)
+        if found < 0:
+            if t is list:
+                check_render(item)  # the message shows it
+            method(t(), item)  # the host's ValueError
+        return found
+
+    return index
+
+
+def _count(t: type) -> Any:
+    method = t.count
+
+    def count(self: Any, *args: Any) -> Any:
+        if len(args) != 1:
+            return method(self, *args)  # the host's own argument error
+        return containers.search(self, args[0], 0, len(self), True, lambda: method(self, args[0]))
+
+    return count
+
+
+def _remove(self: list, *args: Any) -> None:
+    if len(args) != 1:
+        return self.remove(*args)  # the host's own argument error
+
+    def host() -> int:
+        try:
+            return indexOf(self, args[0])
+        except ValueError:
+            return -1
+
+    found = containers.search(self, args[0], 0, len(self), False, host)
+    if found < 0:
+        raise ValueError("list.remove(x): x not in list")
+    del self[found]
+    return None
+
+
+def _range_search(counting: bool) -> Any:
+    method = range.count if counting else range.index
+
+    def search(self: range, *args: Any) -> Any:
+        if len(args) != 1 or type(args[0]) in (int, bool):
+            return method(self, *args)  # no loop: the host's answer or error
+        item = args[0]
+        found = containers.search(self, item, 0, containers.range_length(self), counting,
+                                  lambda: method(self, item))
+        if not counting and found < 0:
+            raise ValueError("sequence.index(x): x not in sequence")
+        return found
+
+    return search
+
+
+def _translate(self: str, *args: Any) -> str:
+    if len(args) == 1:
+        table = args[0]
+        entries = table.items() if type(table) is dict else (
+            enumerate(table) if type(table) in (list, tuple) else ()
+        )
+        extra = 0
+        for code, value in entries:
+            if type(value) is str and len(value) > 1 and type(code) is int and 0 <= code < 0x110000:
+                extra += self.count(chr(code)) * (len(value) - 1)
+        if extra:
+            check_size(len(self) + extra)  # a character may become a long string
+    return str.translate(self, *args)
+
+
 def _install_overrides() -> None:
+    override(str, "translate", _translate)
     for t in (str, bytes, bytearray):
         for name in ("ljust", "rjust", "center", "zfill"):
             override(t, name, _padding(name, t))
@@ -622,14 +984,36 @@ def _install_overrides() -> None:
     override(str, "format_map", _str_format_map, needs_vm=True)
     for t, names in (
         (list, ("copy",)),
-        (dict, ("copy", "update")),
-        (set, ("copy", "update", "union", "symmetric_difference", "difference", "intersection")),
-        (frozenset, ("copy", "union", "symmetric_difference", "difference", "intersection")),
+        (dict, ("copy",)),
         (bytearray, ("copy", "extend")),
     ):
         for name in names:
             override(t, name, _growing(t, name))
+    for t, names in (
+        (set, ("copy", "update", "union", "symmetric_difference", "difference", "intersection",
+               "symmetric_difference_update", "difference_update", "intersection_update",
+               "issubset")),
+        (frozenset, ("copy", "union", "symmetric_difference", "difference", "intersection",
+                     "issubset")),
+    ):
+        for name in names:
+            override(t, name, _hashing(t, name))
+    for t in (set, frozenset, type({}.keys()), type({}.items())):
+        override(t, "isdisjoint", _looking_up(t, "isdisjoint"))
+    for t in (set, frozenset):
+        override(t, "issuperset", _looking_up(t, "issuperset"))
+    for name in ("get", "pop", "setdefault"):
+        override(dict, name, _keyed(dict, name))
+    for name in ("add", "remove", "discard"):
+        override(set, name, _keyed(set, name))
+    override(dict, "update", _dict_update, needs_vm=True)
     override(dict, "fromkeys", _fromkeys)
+    for t in (list, tuple):
+        override(t, "index", _index(t))
+        override(t, "count", _count(t))
+    override(list, "remove", _remove)
+    override(range, "index", _range_search(counting=False))
+    override(range, "count", _range_search(counting=True))
     override(list, "sort", _list_sort, needs_vm=True)
     override(list, "extend", _list_extend, needs_vm=True)
 
@@ -663,8 +1047,7 @@ def _build_builtins() -> dict[str, Any]:
         "Ellipsis": Ellipsis,
         "NotImplemented": NotImplemented,
     }
-    for name in ("abs", "ascii", "bin", "chr", "divmod", "hash", "hex", "id", "len", "oct",
-                 "ord", "round", "isinstance", "issubclass"):
+    for name in ("abs", "chr", "id", "len", "ord"):
         namespace[name] = getattr(host_builtins, name)
     for cls in (bool, int, float, complex, str, bytes, bytearray, list, tuple, dict, set,
                 frozenset, range, slice, type, enumerate, zip, map, filter, reversed, object):
@@ -689,5 +1072,14 @@ def _build_builtins() -> dict[str, Any]:
         format=_wrap("format", _format, True),
         pow=_wrap("pow", _pow),
         repr=_wrap("repr", _repr),
+        ascii=_wrap("ascii", _ascii),
+        hash=_wrap("hash", _hash),
+        isinstance=_wrap("isinstance", _class_check(isinstance, "__instancecheck__")),
+        issubclass=_wrap("issubclass", _class_check(issubclass, "__subclasscheck__")),
+        divmod=_wrap("divmod", _divmod),
+        round=_wrap("round", _round),
+        bin=_wrap("bin", _digits(bin, 1)),
+        oct=_wrap("oct", _digits(oct, 3)),
+        hex=_wrap("hex", _digits(hex, 4)),
     )
     return namespace

@@ -31,3 +31,14 @@ def charge(units: int) -> None:
     machine = current.get(None)
     if machine is not None and units > 64:
         machine.charge(units)
+
+
+def units_left() -> int | None:
+    """How many element operations the running sandbox can still pay for; None: no limit.
+
+    An operation whose cost is only bounded (a comparison that may stop at its
+    first difference) is left to the host when its bound fits, and done step by
+    step, paying as it goes, when it does not.
+    """
+    machine = current.get(None)
+    return None if machine is None else machine.units_left()

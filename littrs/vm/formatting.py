@@ -17,6 +17,8 @@ import sys
 from _string import formatter_field_name_split, formatter_parser
 from collections.abc import Callable, Mapping
 
+from .operations import check_render
+
 CheckWidth = Callable[[int], None]
 
 _SSIZE_MAX = sys.maxsize
@@ -117,11 +119,15 @@ def format_value(value: object, spec: str, check_width: CheckWidth) -> str:
                     ]
                     format(value, _splice(spec, edits))  # CPython's own error comes first
                     raise
+    if not spec:
+        check_render(value)  # format(x, "") is str(x)
     return format(value, spec)
 
 
 def _convert(value: object, conversion: str) -> str:
     """The `!r`, `!s` and `!a` of a replacement field."""
+    if conversion in ("r", "s", "a"):
+        check_render(value)
     if conversion == "r":
         return repr(value)
     if conversion == "s":
@@ -397,4 +403,7 @@ def percent_format(template: str | bytes, values: object, check_width: CheckWidt
         small = small_text.encode("latin-1") if is_bytes else small_text
         small % small_values  # CPython's own error comes first
         raise
+    shown = values if type(values) is tuple else values.values() if type(values) is dict else (values,)
+    for value in shown:
+        check_render(value)  # %s, %r and %a show it
     return template % values

@@ -32,10 +32,11 @@ from ..errors import (
     RecursionLimitError,
     TimeLimitError,
 )
-from . import aio, attributes, operations
+from . import aio, attributes, containers, operations
 from . import opcodes as op
 from .builtins import LAZY_ITERATORS
 from .code import UNBOUND, Code
+from .containers import HASHED_INSIDE
 from .context import check_size, current
 from .frames import (
     RESUME_CLOSE,
@@ -264,6 +265,17 @@ class Machine:
         time.sleep(min(seconds, MAX_SLEEP))  # the loop asks again for what is left
         return None
 
+    def units_left(self) -> int | None:
+        """Units of host work :meth:`charge` would still accept now; None without limits."""
+        left = None
+        limit = self.limits.max_instructions
+        if limit is not None:
+            left = limit - self.steps - self.charged
+        if self.deadline is not None:
+            seconds = int((self.deadline - time.monotonic()) / HOST_SECONDS_PER_UNIT)
+            left = seconds if left is None else min(left, seconds)
+        return None if left is None else max(left, 0)
+
     def recursion_error(self, depth: int) -> BaseException:
         limit = self.limits.max_recursion_depth
         if limit is not None:
@@ -473,6 +485,7 @@ class Machine:
         CALL_KW = op.CALL_KW
         MAKE_FUNCTION = op.MAKE_FUNCTION
         SEND = op.SEND
+        DEEP = containers.DEEP  # operands whose comparison looks inside them
         while True:
             code = frame.code
             instrs = code.instrs
@@ -790,7 +803,11 @@ class Machine:
                         stack[-arg].append(value)
                     elif opcode is COMPARE_JUMP:
                         right = stack.pop()
-                        if not arg[0](stack.pop(), right):
+                        if type(right) in DEEP:
+                            if not containers.compare(arg[0], stack.pop(), right):
+                                slice_end += arg[1] - pc
+                                pc = arg[1]
+                        elif not arg[0](stack.pop(), right):
                             slice_end += arg[1] - pc
                             pc = arg[1]
                     elif opcode is BINOP_FAST_FAST:
@@ -804,7 +821,11 @@ class Machine:
                         right = fast[arg[2]]
                         if value is UNBOUND or right is UNBOUND:
                             raise _unbound_local(code, arg[1] if value is UNBOUND else arg[2])
-                        if not arg[0](value, right):
+                        if type(right) in DEEP:
+                            if not containers.compare(arg[0], value, right):
+                                slice_end += arg[3] - pc
+                                pc = arg[3]
+                        elif not arg[0](value, right):
                             slice_end += arg[3] - pc
                             pc = arg[3]
                     elif opcode is BINOP_CONST:
@@ -828,7 +849,13 @@ class Machine:
                         tc = type(container)
                         if type(key) is slice:
                             stack[-1] = operations.slice_of(container, key)
-                        elif tc is list or tc is dict or tc is tuple or tc is str:
+                        elif tc is list:
+                            stack[-1] = container[key]
+                        elif tc is dict:
+                            if type(key) is tuple:
+                                containers.check_key(key)
+                            stack[-1] = container[key]
+                        elif tc is tuple or tc is str:
                             stack[-1] = container[key]
                         else:
                             stack[-1] = _subscript(container, key)
@@ -854,14 +881,21 @@ class Machine:
                         stack[-1] = arg(stack[-1], right)
                     elif opcode is COMPARE_OP:
                         right = stack.pop()
-                        stack[-1] = arg(stack[-1], right)
+                        if type(right) in DEEP:
+                            stack[-1] = containers.compare(arg, stack[-1], right)
+                        else:
+                            stack[-1] = arg(stack[-1], right)
                     elif opcode is POP_JUMP_IF_TRUE:
                         if stack.pop():
                             slice_end += arg - pc
                             pc = arg
                     elif opcode is BINARY_SUB:
                         right = stack.pop()
-                        stack[-1] = stack[-1] - right
+                        left = stack[-1]
+                        if type(left) is int or type(left) is float:
+                            stack[-1] = left - right
+                        else:
+                            stack[-1] = operations.subtract(left, right)
                     elif opcode is JUMP:
                         slice_end += arg - pc
                         pc = arg
@@ -875,6 +909,8 @@ class Machine:
                     elif opcode is MAP_ADD:
                         value = stack.pop()
                         key = stack.pop()
+                        if type(key) is tuple:
+                            containers.check_key(key)
                         stack[-arg][key] = value
                     elif opcode is CMPJUMP_CONST:
                         if not arg[0](stack.pop(), arg[1]):
@@ -899,7 +935,11 @@ class Machine:
                         container = stack.pop()
                         value = stack.pop()
                         tc = type(container)
-                        if tc is list or tc is dict:
+                        if tc is list:
+                            container[key] = value
+                        elif tc is dict:
+                            if type(key) is tuple:
+                                containers.check_key(key)
                             container[key] = value
                         else:
                             _store_subscript(container, key, value)
@@ -1157,13 +1197,18 @@ class Machine:
             if arg:
                 items = stack[-2 * arg :]
                 del stack[-2 * arg :]
-                stack.append({items[i]: items[i + 1] for i in range(0, len(items), 2)})
+                keys = items[::2]
+                if not HASHED_INSIDE.isdisjoint(map(type, keys)):
+                    containers.check_keys(keys)
+                stack.append(dict(zip(keys, items[1::2])))
             else:
                 stack.append({})
         elif opcode == op.BUILD_SET:
             if arg:
                 items = stack[-arg:]
                 del stack[-arg:]
+                if not HASHED_INSIDE.isdisjoint(map(type, items)):
+                    containers.check_keys(items)
                 stack.append(set(items))
             else:
                 stack.append(set())
@@ -1196,6 +1241,8 @@ class Machine:
                 stack[-1] = self.format_value(value, spec)
         elif opcode == op.SET_ADD:
             value = stack.pop()
+            if type(value) is tuple:
+                containers.check_key(value)
             stack[-arg].add(value)
         elif opcode == op.LIST_EXTEND:
             iterable = stack.pop()
@@ -1203,14 +1250,10 @@ class Machine:
                 iterable = self.drain(iterable)
             elif not _is_iterable(iterable):
                 raise TypeError(f"Value after * must be an iterable, not {type(iterable).__name__}")
-            operations.check_growth(iterable)
-            stack[-arg].extend(iterable)
+            stack[-arg].extend(operations.host_iterable(iterable))
         elif opcode == op.SET_UPDATE:
             iterable = stack.pop()
-            if type(iterable) is Generator:
-                iterable = self.drain(iterable)
-            operations.check_growth(iterable)
-            stack[-arg].update(iterable)
+            stack[-arg].update(operations.host_iterable(iterable, hashed=True))
         elif opcode == op.DICT_UPDATE:
             mapping = stack.pop()
             if not isinstance(mapping, dict):
@@ -1539,18 +1582,25 @@ def _get_iter(value: Any) -> Any:
     return iter(value)
 
 
+_SEARCHED = frozenset({list, tuple, dict, set, frozenset, str, range})
+
+
 def _contains(item: Any, container: Any) -> bool:
-    if type(container) in LAZY_ITERATORS:  # endless, maybe: pay item by item
+    tc = type(container)
+    if tc in _SEARCHED:
+        return containers.contains(container, item)
+    if tc in LAZY_ITERATORS or (hasattr(tc, "__next__") and not _is_vm_object(container)):
+        # an iterator (endless, maybe): pay item by item
         for value in container:
-            if value is item or value == item:
+            if containers.equal(value, item):
                 return True
             check_charge(1)
         return False
     if _is_vm_object(container):
-        if type(container) is Generator:
-            return any(value is item or value == item for value in container)
-        raise TypeError(f"argument of type '{type(container).__name__}' is not iterable")
-    return item in container
+        if tc is Generator:
+            return any(containers.equal(value, item) for value in container)
+        raise TypeError(f"argument of type '{tc.__name__}' is not iterable")
+    return containers.contains(container, item)
 
 
 def check_charge(units: int) -> None:

@@ -13,10 +13,16 @@ from __future__ import annotations
 
 import ast
 import operator
+from itertools import chain, islice
+from operator import length_hint
 from typing import Any
 
+from .containers import HASHED_INSIDE, check_key
 from .context import charge, check_size
 from .objects import Generator
+
+# Host iterators whose length is unknown (and may be endless).
+LAZY_ITERATORS = frozenset({map, filter, zip, enumerate, reversed, type(iter(int, 0))})
 
 _SEQUENCES = (str, bytes, bytearray, list, tuple)
 _TEXT = (str, bytes, bytearray)
@@ -58,7 +64,7 @@ def power(base: Any, exponent: Any, modulus: Any = None) -> Any:
     return pow(base, exponent, modulus)
 
 
-def _checks_divide(left: Any, right: Any) -> None:
+def check_divide(left: Any, right: Any) -> None:
     if type(left) is int and type(right) is int:
         bits = left.bit_length()
         if bits > 64_000:  # schoolbook division: quadratic in the sizes
@@ -66,12 +72,12 @@ def _checks_divide(left: Any, right: Any) -> None:
 
 
 def floordiv(left: Any, right: Any) -> Any:
-    _checks_divide(left, right)
+    check_divide(left, right)
     return left // right
 
 
 def inplace_floordiv(left: Any, right: Any) -> Any:
-    _checks_divide(left, right)
+    check_divide(left, right)
     return operator.ifloordiv(left, right)
 
 
@@ -91,14 +97,17 @@ def modulo(left: Any, right: Any) -> Any:
         from .formatting import percent_format
 
         return percent_format(left, right, check_size)
-    _checks_divide(left, right)
+    check_divide(left, right)
     return left % right
 
 
 def _checks_add(left: Any, right: Any) -> None:
     tl = type(left)
     if tl in _SEQUENCES and type(right) is tl:
-        check_size(_size(left) + _size(right))
+        size = _size(left) + _size(right)
+        check_size(size)
+        if size > 4096:
+            charge(size >> 6)  # the copy: a loop of concatenations is quadratic
 
 
 def big_int_cost(words: int) -> int:
@@ -123,10 +132,7 @@ def _checks_multiply(left: Any, right: Any) -> None:
 
 def inplace_add(left: Any, right: Any) -> Any:
     if type(left) is list:
-        if type(right) is Generator:
-            from .context import current
-
-            right = current.get().drain(right)
+        right = host_iterable(right)
         if hasattr(right, "__len__"):
             check_size(_size(left) + 8 * len(right))
     else:
@@ -156,13 +162,60 @@ def inplace_lshift(left: Any, right: Any) -> Any:
 def inplace_modulo(left: Any, right: Any) -> Any:
     if type(left) in _TEXT:
         return modulo(left, right)
-    _checks_divide(left, right)
+    check_divide(left, right)
     return operator.imod(left, right)
 
 
+_SET_LIKE = frozenset({set, frozenset, type({}.keys()), type({}.items())})
+_VIEWS = (type({}.keys()), type({}.items()))
+
+
+def _set_operands(left: Any, right: Any) -> tuple[Any, Any]:
+    """Before ``&``, ``|``, ``-`` or ``^`` of a set or a dict view: a view takes any
+    iterable and hashes its items; sets compare the items that hash alike."""
+    from .containers import check_items_view, check_keys
+
+    if type(left) is _ITEMS_VIEW or type(right) is _ITEMS_VIEW:
+        left = host_iterable(left)
+        right = host_iterable(right)
+        check_items_view(left, right)
+    if type(left) in _VIEWS:
+        right = host_iterable(right, hashed=True)
+    elif type(right) in _VIEWS:
+        left = host_iterable(left, hashed=True)
+    elif type(left) in _SET_LIKE and type(right) in _SET_LIKE:
+        # Two sets: only items that hash alike are compared, a pair at a time, so the
+        # items of either side bound the work; the smaller is the quicker to price.
+        smaller = left if len(left) <= len(right) else right
+        check_keys(smaller, stored=False)
+        return left, right
+    check_keys(left, stored=False)
+    check_keys(right, stored=False)
+    return left, right
+
+
+def _set_operator(host: Any) -> Any:
+    def operate(left: Any, right: Any) -> Any:
+        if type(left) in _SET_LIKE or type(right) in _SET_LIKE:
+            left, right = _set_operands(left, right)
+        return host(left, right)
+
+    operate.__name__ = operate.__qualname__ = host.__name__.strip("_")
+    return operate
+
+
+bit_or = _set_operator(operator.or_)
+bit_and = _set_operator(operator.and_)
+bit_xor = _set_operator(operator.xor)
+subtract = _set_operator(operator.sub)
+inplace_or = _set_operator(operator.ior)
+inplace_and = _set_operator(operator.iand)
+inplace_xor = _set_operator(operator.ixor)
+inplace_subtract = _set_operator(operator.isub)
+
 BINARY: dict[type, Any] = {
     ast.Add: add,
-    ast.Sub: operator.sub,
+    ast.Sub: subtract,
     ast.Mult: multiply,
     ast.Div: operator.truediv,
     ast.FloorDiv: floordiv,
@@ -170,9 +223,9 @@ BINARY: dict[type, Any] = {
     ast.Pow: power,
     ast.LShift: lshift,
     ast.RShift: operator.rshift,
-    ast.BitOr: operator.or_,
-    ast.BitXor: operator.xor,
-    ast.BitAnd: operator.and_,
+    ast.BitOr: bit_or,
+    ast.BitXor: bit_xor,
+    ast.BitAnd: bit_and,
     ast.MatMult: operator.matmul,
 }
 
@@ -180,7 +233,7 @@ BINARY: dict[type, Any] = {
 # and errors name the augmented operator ("for +=") as CPython's do.
 INPLACE: dict[type, Any] = {
     ast.Add: inplace_add,
-    ast.Sub: operator.isub,
+    ast.Sub: inplace_subtract,
     ast.Mult: inplace_multiply,
     ast.Div: operator.itruediv,
     ast.FloorDiv: inplace_floordiv,
@@ -188,17 +241,16 @@ INPLACE: dict[type, Any] = {
     ast.Pow: inplace_power,
     ast.LShift: inplace_lshift,
     ast.RShift: operator.irshift,
-    ast.BitOr: operator.ior,
-    ast.BitXor: operator.ixor,
-    ast.BitAnd: operator.iand,
+    ast.BitOr: inplace_or,
+    ast.BitXor: inplace_xor,
+    ast.BitAnd: inplace_and,
     ast.MatMult: operator.imatmul,
 }
 
 # Operators the host may run unchecked when the right operand is a number:
 # their result is no bigger than their left operand.
 SAFE_WITH_NUMBER = frozenset(
-    {operator.sub, operator.truediv, operator.floordiv, operator.rshift, operator.and_,
-     operator.or_, operator.xor}
+    {subtract, operator.truediv, operator.floordiv, operator.rshift, bit_and, bit_or, bit_xor}
 )
 
 
@@ -209,11 +261,51 @@ def check_growth(added: Any) -> None:
     except OverflowError:  # a range too long for a C length
         size = 1 << 62
     except TypeError:
-        return
+        size = length_hint(added, 0) if hasattr(type(added), "__next__") else 0
     if size > 1024:
         # A range makes its ints as it goes: a reference and an int object each.
         per_item = 1 if type(added) in _TEXT else 36 if type(added) is range else 8
         check_size(size * per_item)
+
+
+def drain(iterator: Any) -> list:
+    """All items of a host iterator, paid for one unit an item as they come, with the
+    list's memory checked as it grows: a loop the host would run in one instruction."""
+    items: list = []
+    while True:
+        chunk = list(islice(iterator, _DRAINED))
+        items += chunk
+        if len(chunk) < _DRAINED:
+            return items
+        charge(_DRAINED)
+        check_size(_DRAINED * 64)  # a reference and a new small object an item
+
+
+_DRAINED = 4096  # items drained between two payments (and two reads of the clock)
+
+
+def host_iterable(iterable: Any, hashed: bool = False) -> Any:
+    """``iterable``, made safe for the host to go through in one call, all of it.
+
+    A host iterator whose length is unknown (``map(abs, range(10**9))``), or whose
+    items are about to be hashed, is drained first (:func:`drain`); a container's
+    growth is checked; with ``hashed`` (a set or a dict is built from the items)
+    hashing them is paid for. A generator is drained as the host would go through
+    it, as nested runs of the VM (callers that can run it as frames do so first).
+    """
+    t = type(iterable)
+    if t is Generator:
+        from .context import current
+
+        return current.get().drain(iterable)
+    if hasattr(t, "__next__") and (hashed or t in LAZY_ITERATORS or length_hint(iterable, -1) < 0):
+        iterable = drain(iterable)
+    check_growth(iterable)
+    if hashed:
+        from .containers import check_keys
+
+        check_keys(iterable)
+    return iterable
 
 
 def slice_of(container: Any, key: slice) -> Any:
@@ -236,10 +328,17 @@ def subscript(container: Any, key: Any) -> Any:
         from .attributes import type_name
 
         raise TypeError(f"type '{type_name(container)}' is not subscriptable")
+    if type(container) is dict and type(key) in HASHED_INSIDE:
+        check_key(key)
     return container[key]
 
 
 _CONTAINERS = (list, tuple, dict, set, frozenset)
+_KEYS_VIEW = type({}.keys())
+_VALUES_VIEW = type({}.values())
+_ITEMS_VIEW = type({}.items())
+# Values whose text shows other values: containers, dict views, slices, exceptions.
+_RENDERED = frozenset({*_CONTAINERS, _KEYS_VIEW, _VALUES_VIEW, _ITEMS_VIEW, slice})
 
 
 def _atom_width(value: Any) -> int:
@@ -253,15 +352,37 @@ def _atom_width(value: Any) -> int:
     return 24
 
 
-def check_render(value: Any) -> None:
-    """Before ``repr``/``str`` of a container: the text it would make must fit the budget.
+_PLAIN = frozenset({int, float, str, bool, type(None), bytes, complex})
+
+
+def _shows_others(value: Any) -> bool:
+    t = type(value)
+    return t in _RENDERED or (t not in _PLAIN and isinstance(value, BaseException))
+
+
+def _shown(node: Any) -> Any:
+    """The values the text of ``node`` shows (a dict's keys and values)."""
+    t = type(node)
+    if t is dict:
+        return chain.from_iterable(node.items())
+    if t is _ITEMS_VIEW:
+        return chain.from_iterable(node)
+    if t is slice:
+        return (node.start, node.stop, node.step)
+    if isinstance(node, BaseException):
+        return node.args
+    return node
+
+
+def render_width(value: Any) -> int:
+    """About how many characters ``repr``/``str`` of ``value`` makes, without making them.
 
     Shared references render once per path (``x = [x, x]`` doubles at each
     level), so the width is computed over the graph, each object once, with a
-    cycle rendering as ``[...]``; the host's own rendering comes after the check.
+    cycle rendering as ``[...]``.
     """
-    if type(value) not in _CONTAINERS:
-        return
+    if not _shows_others(value):
+        return _atom_width(value)
     widths: dict[int, int] = {}
     on_path: set[int] = set()
     stack: list[tuple[Any, bool]] = [(value, False)]
@@ -270,25 +391,27 @@ def check_render(value: Any) -> None:
         key = id(node)
         if done:
             on_path.discard(key)
-            items = node.items() if type(node) is dict else node
-            total = 2
-            for item in items:
-                for part in item if type(node) is dict else (item,):
-                    total += 2 + (
-                        widths.get(id(part), 5) if type(part) in _CONTAINERS else _atom_width(part)
-                    )
+            total = 16
+            for part in _shown(node):
+                total += 2 + (widths.get(id(part), 5) if _shows_others(part) else _atom_width(part))
             widths[key] = total
             continue
         if key in widths or key in on_path:
             continue
         on_path.add(key)
         stack.append((node, True))
-        items = node.items() if type(node) is dict else node
-        for item in items:
-            for part in item if type(node) is dict else (item,):
-                if type(part) in _CONTAINERS and id(part) not in widths:
-                    stack.append((part, False))
-    width = widths[id(value)]
+        for part in _shown(node):
+            if _shows_others(part) and id(part) not in widths:
+                stack.append((part, False))
+    return widths[id(value)]
+
+
+def check_render(value: Any) -> None:
+    """Before ``repr``/``str`` of a container (or a view, a slice, an exception): the
+    text it would make must fit the budget; the host's own rendering comes after."""
+    if not _shows_others(value):
+        return
+    width = render_width(value)
     check_size(width)
     charge(width // 16)
 

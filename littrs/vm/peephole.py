@@ -25,7 +25,7 @@ ExcEntry = tuple[int, int, int, int]
 
 _ARITHMETIC = {
     op.BINARY_ADD: operations.add,
-    op.BINARY_SUB: operator.sub,
+    op.BINARY_SUB: operations.subtract,
     op.BINARY_MUL: operations.multiply,
 }
 
@@ -34,15 +34,15 @@ _ARITHMETIC = {
 # whatever the values, so the host's C operator may run them directly.
 _CHEAP_WITH_NUMBER = {
     operations.add: operator.add,
-    operator.sub: operator.sub,
+    operations.subtract: operator.sub,
     operations.multiply: operator.mul,
     operations.modulo: operator.mod,
     operations.floordiv: operator.floordiv,
     operator.truediv: operator.truediv,
     operator.rshift: operator.rshift,
-    operator.and_: operator.and_,
-    operator.or_: operator.or_,
-    operator.xor: operator.xor,
+    operations.bit_and: operator.and_,
+    operations.bit_or: operator.or_,
+    operations.bit_xor: operator.xor,
 }
 
 
@@ -57,8 +57,8 @@ def _with_constant(function: Any, constant: Any) -> tuple[Any, Any]:
     if type(constant) in (int, float):
         cheap = _CHEAP_WITH_NUMBER.get(function)
         if cheap is not None:
-            if function is operations.add:
-                function = operator.add  # number + number, or a TypeError
+            if function is operations.add or function is operations.subtract:
+                function = _CHEAP_WITH_NUMBER[function]  # number and number, or a TypeError
             return function, cheap
     return function, function
 

@@ -33,9 +33,23 @@ def __frozenset(iterable):
     return frozenset(__list(iterable))
 
 def __dict(iterable, kwargs):
-    result = dict(__list(iterable))
-    result.update(kwargs)
+    result = {}
+    __dict_update(result, iterable, kwargs)
     return result
+
+def __dict_update(target, iterable, kwargs):
+    index = 0
+    for pair in iterable:
+        if not __is_iterable(pair):
+            raise TypeError("cannot convert dictionary update sequence element #"
+                            + str(index) + " to a sequence")
+        items = __list(pair)
+        if len(items) != 2:
+            raise ValueError("dictionary update sequence element #" + str(index)
+                             + " has length " + str(len(items)) + "; 2 is required")
+        target[items[0]] = items[1]
+        index += 1
+    target.update(kwargs)
 
 def __join(separator, iterable):
     return separator.join(__list(iterable))
@@ -72,6 +86,18 @@ def __sum(iterable, start):
     total = start
     for item in iterable:
         total = total + item
+    return total
+
+def __fsum(iterable):
+    state = [[], 0.0, 0.0]
+    for item in iterable:
+        __fsum_add(state, item)
+    return __fsum_result(state)
+
+def __prod(iterable, start):
+    total = start
+    for item in iterable:
+        total = total * item
     return total
 
 def __any(iterable):
@@ -386,6 +412,13 @@ def _build() -> dict[str, Any]:
     namespace.update(aio_taskgroup.PRELUDE_BUILTINS)
     namespace.update(aio_wait.PRELUDE_BUILTINS)
     namespace["__CancelledError"] = aio.CancelledError
+    from .machine import _is_iterable
+
+    namespace["__is_iterable"] = Builtin("iter", _is_iterable)
+    from ..modules.math_module import fsum_add, fsum_result
+
+    namespace["__fsum_add"] = Builtin("fsum", fsum_add)
+    namespace["__fsum_result"] = Builtin("fsum", fsum_result)
     return namespace
 
 

@@ -21,9 +21,8 @@ def exception_line(exc: BaseException) -> str:
     name = kind.__qualname__
     if kind.__module__ not in ("builtins", "__main__"):
         name = f"{kind.__module__}.{name}"
-    try:
-        message = str(exc)
-    except Exception:  # noqa: BLE001 - a broken __str__ must not break the report
+    message = exception_message(exc)
+    if message is None:
         message = "<exception str() failed>"
     line = f"{name}: {message}" if message else name
     suggestion = getattr(exc, "_littrs_suggestion", None)
@@ -32,6 +31,19 @@ def exception_line(exc: BaseException) -> str:
     for note in getattr(exc, "__dict__", {}).get("__notes__", ()):
         line += f"\n{note}"
     return line
+
+
+def exception_message(exc: BaseException) -> str | None:
+    """``str(exc)``; None if it fails, or would be longer than a traceback may be (an
+    exception holding a structure shared along many paths renders without end)."""
+    from .operations import render_width
+
+    try:
+        if render_width(exc) > MAX_LINES_SIZE:
+            return None
+        return str(exc)
+    except Exception:  # noqa: BLE001 - a broken __str__ must not break the report
+        return None
 
 
 _RECURSIVE_CUTOFF = 3  # CPython prints a frame repeated more than this only once more
