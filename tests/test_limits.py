@@ -583,6 +583,20 @@ CASES["traceback-chain"] = host(
 
 # -- running the selected cases in parallel -------------------------------------------------
 
+# Async code: tasks, gathers and sleeps meet the same limits as any code.
+ASYNC = {
+    "async-task-flood": "import asyncio\nasync def f():\n    return 1\n"
+                        "async def main():\n    while True:\n        asyncio.create_task(f())\n"
+                        "asyncio.run(main())",
+    "async-gather-huge": "import asyncio\nawait asyncio.gather(*[asyncio.sleep(0) for _ in range(10**7)])",
+    "async-spin": "import asyncio\nasync def spin():\n    while True:\n        await asyncio.sleep(0)\n"
+                  "await asyncio.gather(spin(), spin())",
+    "async-sleep-forever": "import asyncio\nawait asyncio.sleep(10**6)",
+    "async-deep-await": "async def f(n):\n    return await f(n + 1)\nawait f(0)",
+}
+for _name, _code in ASYNC.items():
+    CASES[_name] = attack(_code, max_duration=0.5)
+
 
 @pytest.fixture(scope="module")
 def outcomes(request: pytest.FixtureRequest) -> dict[str, concurrent.futures.Future]:
@@ -815,3 +829,15 @@ def test_run_host_reports_exit_codes() -> None:
     assert code == -11
     assert run_host("import time\ntime.sleep(30)", timeout=1)[0] is None
     assert run_host("x = bytearray(1 << 31)", timeout=20)[0] == 1  # the address-space cap holds
+
+
+@pytest.mark.parametrize("case", sorted(ASYNC))
+def test_async_code_ends_in_a_limit(case: str, outcomes: dict) -> None:
+    """A task flood, a gather of ten million, two spinning tasks, a long sleep, endless
+    awaits: each ends at a limit (the deep one at the recursion limit), the host intact."""
+    got = result(outcomes, case)
+    if case == "async-deep-await":
+        assert_limit(got, "RecursionLimitError", within=0.5 + MARGIN)
+    else:
+        assert_limit(got, MEMORY, TIME, "InstructionLimitError", within=0.5 + MARGIN)
+        assert got.peak <= LIMITS["max_memory"] + 32 * 2**20, str(got)
