@@ -24,6 +24,7 @@ from collections.abc import Callable, Coroutine
 from functools import partial
 from inspect import isawaitable
 from time import perf_counter
+from types import CoroutineType
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -305,7 +306,7 @@ def _call(machine: Machine, call: ToolCall) -> tuple[Any, BaseException | None, 
         if runs_in_thread(tool):
             return None, None, partial(fn, *args, **kwargs)
         result = fn(*args, **kwargs)
-        if isawaitable(result):
+        if type(result) is CoroutineType or isawaitable(result):  # an async def's, at once
             return None, None, result
         return to_sandbox(result), None, None
     except Exception as error:  # noqa: BLE001 - goes into the sandbox
