@@ -6,9 +6,10 @@ Two problems, two parts.
 instructions, but one instruction may do O(n) work (``sorted`` of a long
 list), so a slice of a fixed size can take a microsecond or a second.
 The driver measures each slice's cost per instruction and sizes the
-following slices to about ``CHECK_SECONDS`` (:func:`slice_after`); it starts
-at ``FIRST_SLICE``, small, so that costly code is caught early. Checkpoints are cheap when nothing else waits, so the
-driver awaits the loop only once ``YIELD_SECONDS`` of computing have passed.
+following slices to about ``CHECK_SECONDS`` (:func:`slice_after`); the first
+is ``FIRST_SLICE``, small, so that costly code is caught early. Checkpoints
+are cheap when nothing else waits, so the driver awaits the loop only once
+``YIELD_SECONDS`` of computing have passed.
 
 *Many busy sandboxes.* If every busy sandbox answered its checkpoint with a
 plain ``sleep(0)``, all of them would sit in the loop's ready queue and each
