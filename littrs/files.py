@@ -692,11 +692,19 @@ class _Mode:
 class FileSystem:
     """A sandbox's mounts, its ``open`` builtin, and the files its runs have open."""
 
+    # A sandbox makes one of these, and many sandboxes (one per request) wait at once,
+    # so what most never use is made on first use, and nothing here points back at the
+    # ``open`` builtin: a cycle would leave every finished sandbox to the cyclic GC.
+
     def __init__(self) -> None:
-        self._mounts: list[_Mount] = []  # longest virtual path first
-        self._runs: weakref.WeakKeyDictionary[Any, _Run] = weakref.WeakKeyDictionary()
-        self._hostless = _Run()  # for an open() outside any machine (tests calling it directly)
-        self.open_builtin = Builtin("open", self._open)
+        self._mounts: tuple[_Mount, ...] = ()  # longest virtual path first
+        self._runs: weakref.WeakKeyDictionary[Any, _Run] | None = None  # once a run opens
+        self._hostless: _Run | None = None  # an open() outside any machine (tests call it)
+
+    @property
+    def open_builtin(self) -> Builtin:
+        """A new ``open`` builtin over these mounts (the sandbox keeps the one it uses)."""
+        return Builtin("open", self)  # calls __call__: no bound method kept per sandbox
 
     # -- host side -------------------------------------------------------------------
 
@@ -727,9 +735,10 @@ class FileSystem:
         if virtual == "/" and not is_dir:
             raise ValueError("only a directory can be mounted at '/'")
         display = virtual if virtual_path.startswith("/") else "/".join(parts)
-        self._mounts = [m for m in self._mounts if m.virtual != virtual]
-        self._mounts.append(_Mount(virtual, display, host, is_dir, bool(writable)))
-        self._mounts.sort(key=lambda m: len(m.virtual), reverse=True)
+        mounts = [m for m in self._mounts if m.virtual != virtual]
+        mounts.append(_Mount(virtual, display, host, is_dir, bool(writable)))
+        mounts.sort(key=lambda m: len(m.virtual), reverse=True)
+        self._mounts = tuple(mounts)
 
     def files(self) -> dict[str, str | bytes]:
         """The committed contents of the writable mounts, by virtual path.
@@ -768,7 +777,10 @@ class FileSystem:
         """
         if machine is None:
             machine = current.get(None)
-        run = self._runs.pop(machine, None) if machine is not None else self._hostless
+        if machine is None:
+            run = self._hostless
+        else:
+            run = self._runs.pop(machine, None) if self._runs is not None else None
         if run is None:
             return
         first_error: BaseException | None = None
@@ -789,13 +801,18 @@ class FileSystem:
     def _run(self) -> _Run:
         machine = current.get(None)
         if machine is None:
+            if self._hostless is None:
+                self._hostless = _Run()
             return self._hostless
+        if self._runs is None:
+            self._runs = weakref.WeakKeyDictionary()
         run = self._runs.get(machine)
         if run is None:
             run = self._runs[machine] = _Run()
         return run
 
-    def _open(self, *args: Any, **kwargs: Any) -> SandboxFile:
+    def __call__(self, *args: Any, **kwargs: Any) -> SandboxFile:
+        """``open()`` in the sandbox."""
         bound = _bind_open(args, kwargs)
         file = bound["file"]
         if isinstance(file, (str, bytes)):

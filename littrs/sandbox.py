@@ -191,17 +191,21 @@ class Sandbox:
 
     async def run_async(self, code: str, *, timeout: float | None = None) -> Any:
         """Like :meth:`run`, from async code (trio or asyncio); see docs/async.md."""
-        from .async_host import run_async  # anyio loads only for async hosts
+        from .async_host.driver import drive  # anyio loads only for async hosts
 
-        return await run_async(self, code, timeout=timeout)
+        value, printed = await drive(self, code, timeout)  # as async_host.run_async
+        if printed:
+            sys.stdout.write(printed)
+        return value
 
     async def capture_async(
         self, code: str, *, timeout: float | None = None
     ) -> tuple[Any, list[str]]:
         """Like :meth:`capture`, from async code (trio or asyncio)."""
-        from .async_host import capture_async
+        from .async_host.driver import drive
 
-        return await capture_async(self, code, timeout=timeout)
+        value, printed = await drive(self, code, timeout)  # as async_host.capture_async
+        return value, split_lines(printed)
 
     def capture(self, code: str) -> tuple[Any, list[str]]:
         """Run ``code``; return ``(value, printed_lines)``."""

@@ -8,8 +8,10 @@ is not stalled; a cancelled run stops at once) and use generous bounds.
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -25,7 +27,13 @@ from littrs import (
 )
 from littrs.async_host import RunResult, capture_async, run_async, run_many
 from littrs.async_host import driver as driver_module
-from littrs.async_host.pacing import loop_turns
+from littrs.async_host.pacing import (
+    CHECK_SECONDS,
+    MAX_SLICE,
+    MIN_SLICE,
+    loop_turns,
+    slice_after,
+)
 from littrs.vm.context import current
 
 pytestmark = pytest.mark.anyio
@@ -322,6 +330,16 @@ async def test_busy_sandboxes_take_turns() -> None:
     assert turns.owner is None and not turns.queue
 
 
+def test_slices_aim_at_their_time_and_grow_at_most_fourfold() -> None:
+    """The slice after next is sized from the last one's cost per instruction."""
+    assert slice_after(1000, 1000, 2 * CHECK_SECONDS) == 500  # twice too slow: halved
+    assert slice_after(64, 64, 64 * CHECK_SECONDS / 1000) == 256  # far too quick: 4x at most
+    assert slice_after(64, 64, 0.0) == 256  # too quick for the clock: 4x
+    assert slice_after(64, 0, 1.0) == 64  # nothing ran since the last checkpoint
+    assert slice_after(MAX_SLICE, MAX_SLICE, 0.0) == MAX_SLICE
+    assert slice_after(64, 1, 10.0) == MIN_SLICE
+
+
 # -- cancellation and time limits -------------------------------------------------------------
 
 
@@ -437,6 +455,29 @@ async def test_files_left_open_by_a_stopped_run_are_discarded(tmp_path: Any) -> 
     assert not sb._files._runs  # nothing of the stopped run is kept
     await run_async(sb, "f = open('out.txt', 'w')\nf.write('whole')")
     assert (tmp_path / "out.txt").read_text() == "whole"
+
+
+async def test_a_finished_run_leaves_nothing_for_the_cyclic_gc(tmp_path: Any) -> None:
+    """A sandbox made for one request is freed as soon as it is dropped, files and all:
+    nothing of a run refers back to it, so thousands of them are no work for the GC."""
+    sb = Sandbox()
+    sb.mount("out.txt", tmp_path / "out.txt", writable=True)
+
+    @sb.tool
+    async def fetch(x: int) -> int:
+        await anyio.sleep(0)
+        return x
+
+    assert await capture_async(sb, "f = open('out.txt', 'w')\nf.write('x')\nfetch(1)") == (1, [])
+    assert await sb.run_async("import asyncio\nawait asyncio.gather(fetch(2), fetch(3))") == [2, 3]
+    refs = [weakref.ref(sb), weakref.ref(sb._files)]
+    gc.disable()
+    try:
+        del sb
+        assert [ref() for ref in refs] == [None, None]
+    finally:
+        gc.enable()
+    assert (tmp_path / "out.txt").read_text() == "x"
 
 
 # -- many sandboxes ---------------------------------------------------------------------------

@@ -218,3 +218,23 @@ def test_tool_results_cross_the_boundary_as_plain_values() -> None:
         sb.run("bad()")
     assert caught.value.type_name == "TypeError"
     assert caught.value.message == "cannot pass a value of type 'object' into the sandbox"
+
+
+def test_a_dropped_sandbox_is_freed_at_once(tmp_path) -> None:
+    """No reference cycle runs through a sandbox (its open builtin, its files, its runs):
+    dropping it frees it, without waiting for the cyclic garbage collector."""
+    import gc
+    import weakref
+
+    sb = Sandbox()
+    sb.mount("out.txt", tmp_path / "out.txt", writable=True)
+    sb.tool(lambda x: x, name="echo")
+    assert sb.run("with open('out.txt', 'w') as f:\n    f.write('x')\necho(1)") == 1
+    paused = sb.start("f = open('out.txt')\necho(2)")  # a run left paused, its file open
+    refs = [weakref.ref(sb), weakref.ref(sb._files)]
+    gc.disable()
+    try:
+        del sb, paused
+        assert [ref() for ref in refs] == [None, None]
+    finally:
+        gc.enable()

@@ -20,10 +20,11 @@ any of them is answered, or a sandbox timer is due.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from functools import partial
 from inspect import isawaitable
 from time import perf_counter
+from types import CoroutineType
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -36,7 +37,7 @@ from ..tools import bind_tool_call, tool_exception
 from ..vm.aio import ToolBatch
 from ..vm.context import current
 from ..vm.machine import CHECKPOINT, Machine, Tool, ToolCall
-from .pacing import Pacer, loop_turns
+from .pacing import FIRST_SLICE, YIELD_SECONDS, loop_turns, slice_after
 
 if TYPE_CHECKING:
     from ..sandbox import Sandbox
@@ -48,7 +49,7 @@ async def run_async(sandbox: Sandbox, code: str, *, timeout: float | None = None
     ``timeout`` bounds the wall time of the whole run, tool waits included; past
     it the run stops and :class:`~littrs.TimeLimitError` is raised.
     """
-    value, printed = await _run(sandbox, code, timeout)
+    value, printed = await drive(sandbox, code, timeout)
     if printed:
         sys.stdout.write(printed)
     return value
@@ -58,7 +59,7 @@ async def capture_async(
     sandbox: Sandbox, code: str, *, timeout: float | None = None
 ) -> tuple[Any, list[str]]:
     """Async ``sandbox.capture(code)``: ``(value, printed_lines)``."""
-    value, printed = await _run(sandbox, code, timeout)
+    value, printed = await drive(sandbox, code, timeout)
     return value, split_lines(printed)
 
 
@@ -67,7 +68,19 @@ def runs_in_thread(tool: Tool) -> bool:
     return bool(getattr(tool, "thread", False))
 
 
-async def _run(sandbox: Sandbox, source: str, timeout: float | None) -> tuple[Any, str]:
+# What a run costs while it waits matters: a server has thousands waiting at once, and
+# the cyclic garbage collector walks every object they keep alive, again and again. So
+# a run waiting on a tool is two coroutines of ours (the public function's and
+# :func:`_steps`, which awaits the tool itself), its state is in their locals, and
+# nothing of it is made before it is needed.
+
+
+def drive(sandbox: Sandbox, source: str, timeout: float | None) -> Coroutine[Any, Any, Any]:
+    """Compile ``source`` and set up its run; the coroutine that drives it, which
+    returns ``(value, printed text)``.
+
+    A plain function, so that awaiting its result costs no coroutine of its own.
+    """
     if timeout is not None and (
         isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout < 0
     ):
@@ -76,33 +89,46 @@ async def _run(sandbox: Sandbox, source: str, timeout: float | None) -> tuple[An
     machine = sandbox._machine()
     machine.cooperative = True
     driver = machine.execute(machine.module_frame(code))
-    steps = _steps_with_calls if code.uses_async else _steps
+    if code.uses_async:
+        steps = _steps_with_calls(sandbox, machine, driver)
+    else:
+        steps = _steps(sandbox, machine, driver)
+    return steps if timeout is None else _timed(steps, machine, timeout)
+
+
+async def _timed(steps: Coroutine[Any, Any, Any], machine: Machine, timeout: float) -> Any:
+    """Await ``steps`` for at most ``timeout`` seconds, then raise TimeLimitError."""
     try:
-        if timeout is None:
-            return await steps(sandbox, machine, driver), "".join(machine.output)
         with anyio.move_on_after(timeout):
-            return await steps(sandbox, machine, driver), "".join(machine.output)
-        raise TimeLimitError(  # the deadline cancelled the run, and the scope caught it
-            f"Time limit exceeded (timeout: {timeout} seconds)",
-            split_lines("".join(machine.output)),
-        )
+            return await steps
     finally:
-        driver.close()  # a no-op after the end; otherwise no more sandbox code runs
-        sandbox._files.end_run(success=False, machine=machine)  # files a stopped run left open
+        steps.close()  # if entering the scope failed: closed, not "never awaited"
+    raise TimeLimitError(  # the deadline cancelled the run, and the scope caught it
+        f"Time limit exceeded (timeout: {timeout} seconds)",
+        split_lines("".join(machine.output)),
+    )
 
 
 async def _steps_with_calls(sandbox: Sandbox, machine: Machine, driver: Any) -> Any:
     """:func:`_steps` for async code: calls run concurrently in a task group of the run."""
     failure: Exception | None = None
-    async with anyio.create_task_group() as group:
-        try:
-            value = await _steps(sandbox, machine, driver, Outstanding(machine, group))
-        except Exception as error:  # noqa: BLE001 - raised after the group, unwrapped
-            failure = error
-        group.cancel_scope.cancel()  # calls still running when the run ends
+    try:
+        async with anyio.create_task_group() as group:
+            try:
+                value = await _steps(sandbox, machine, driver, Outstanding(machine, group))
+            except Exception as error:  # noqa: BLE001 - raised after the group, unwrapped
+                failure = error
+            group.cancel_scope.cancel()  # calls still running when the run ends
+    finally:
+        _end(sandbox, machine, driver)  # also if the group never ran the steps
     if failure is not None:
         raise failure
     return value
+
+
+def _end(sandbox: Sandbox, machine: Machine, driver: Any) -> None:
+    driver.close()  # a no-op after the end; otherwise no more sandbox code runs
+    sandbox._files.end_run(success=False, machine=machine)  # files a stopped run left open
 
 
 class Outstanding:
@@ -124,11 +150,7 @@ class Outstanding:
         for call_id, future in outstanding.items():
             if call_id in self.running or call_id in self.answers:
                 continue
-            token = current.set(self.machine)
-            try:
-                value, exc, waiting = _call(future.call)
-            finally:
-                current.reset(token)
+            value, exc, waiting = _call(self.machine, future.call)
             if waiting is None:
                 self.answers[call_id] = (value, exc)
             else:
@@ -161,75 +183,116 @@ class Outstanding:
 
 async def _steps(
     sandbox: Sandbox, machine: Machine, driver: Any, calls: Outstanding | None = None
-) -> Any:
+) -> tuple[Any, str]:
     """Advance the machine until it finishes; answer checkpoints and tool calls.
 
-    The machine computes only while it holds the loop's turn (see ``pacing``).
+    Returns ``(value, printed text)``. The machine computes only while it holds
+    the loop's turn, in slices that ``pacing`` sizes from what they cost.
     """
-    advance = sandbox._advance
-    pacer = Pacer(machine)
     turns = loop_turns()
-    if turns.owner is not None:
-        await turns.take(machine)
-    turns.owner = machine
+    counted = 0  # machine.steps at the last checkpoint
+    computed = 0.0  # seconds of computing since the last checkpoint
+    since_yield = 0.0  # ... and since the event loop last ran
+    machine.slice_size = FIRST_SLICE
     try:
-        token = current.set(machine)
+        if turns.owner is not None:
+            await turns.take(machine)
+        turns.owner = machine
+        machine.start_budget()
         started = perf_counter()
-        try:
-            machine.start_budget()
-            step = advance(machine, driver)
-        finally:
-            current.reset(token)
-        pacer.add(perf_counter() - started)
+        step = _advance(sandbox, machine, driver, None, None, False)
+        computed = since_yield = perf_counter() - started
         while True:
+            answered = False  # value is a tool's host value, converted by _advance
             if step is CHECKPOINT:
-                if pacer.checkpoint():
+                steps = machine.steps
+                machine.slice_size = slice_after(machine.slice_size, steps - counted, computed)
+                counted = steps
+                computed = 0.0
+                if since_yield >= YIELD_SECONDS:
+                    since_yield = 0.0
                     await turns.pass_turn(machine)
                 value = exc = None
             elif type(step) is ToolCall:
-                token = current.set(machine)
-                try:
-                    value, exc, waiting = _call(step)
-                finally:
-                    current.reset(token)
+                value, exc, waiting = _call(machine, step)
                 if waiting is not None:
                     turns.give(machine)
-                    value, exc = await _wait(machine, waiting)
+                    try:  # what _wait does, here: one coroutine fewer while waiting
+                        if type(waiting) is partial:
+                            value = await anyio.to_thread.run_sync(waiting, abandon_on_cancel=True)
+                            if isawaitable(value):
+                                value = await value
+                        else:
+                            value = await waiting
+                        answered = True
+                    except Exception as error:  # noqa: BLE001 - goes into the sandbox
+                        exc = tool_exception(error)
+                    waiting = None
                     if turns.owner is not None:
                         await turns.take(machine)
                     turns.owner = machine
-                    pacer.awaited()
+                    since_yield = 0.0
             elif type(step) is ToolBatch and calls is not None:
                 turns.give(machine)
                 value, exc = await calls.answer(step), None
                 if turns.owner is not None:
                     await turns.take(machine)
                 turns.owner = machine
-                pacer.awaited()
+                since_yield = 0.0
             else:
-                token = current.set(machine)
-                try:
-                    return to_host(step.value)
-                finally:
-                    current.reset(token)
-            token = current.set(machine)
+                return _host_value(machine, step.value), "".join(machine.output)
             started = perf_counter()
-            try:
-                step = advance(machine, driver, value, exc)
-            finally:
-                current.reset(token)
-            pacer.add(perf_counter() - started)
+            step = _advance(sandbox, machine, driver, value, exc, answered)
+            started = perf_counter() - started
+            computed += started
+            since_yield += started
     finally:
         turns.give(machine)
+        if calls is None:
+            _end(sandbox, machine, driver)
 
 
-def _call(call: ToolCall) -> tuple[Any, BaseException | None, Any]:
+def _advance(
+    sandbox: Sandbox,
+    machine: Machine,
+    driver: Any,
+    value: Any,
+    exc: BaseException | None,
+    answered: bool,
+) -> Any:
+    """One step of the run, with ``current`` naming its machine only meanwhile.
+
+    With ``answered``, ``value`` is what an awaited tool returned, converted here
+    first (a value that cannot cross goes into the sandbox as the tool's error).
+    """
+    token = current.set(machine)
+    try:
+        if answered:
+            try:
+                value = to_sandbox(value)
+            except Exception as error:  # noqa: BLE001 - goes into the sandbox
+                value, exc = None, tool_exception(error)
+        return sandbox._advance(machine, driver, value, exc)
+    finally:
+        current.reset(token)
+
+
+def _host_value(machine: Machine, value: Any) -> Any:
+    """The run's value as a host value."""
+    token = current.set(machine)
+    try:
+        return to_host(value)
+    finally:
+        current.reset(token)
+
+
+def _call(machine: Machine, call: ToolCall) -> tuple[Any, BaseException | None, Any]:
     """Start a tool call: ``(value, exception, None)``, or what to await as third item.
 
-    A sync tool runs here, as in ``run()``. An async tool's awaitable, or for a
-    thread tool the call as a ``partial`` (never awaitable), is returned. A tool's
-    ``Exception`` goes into the sandbox; anything else (KeyboardInterrupt)
-    ends the run.
+    A sync tool runs here, as in ``run()``, with ``current`` naming the machine. An
+    async tool's awaitable, or for a thread tool the call as a ``partial`` (never
+    awaitable), is returned. A tool's ``Exception`` goes into the sandbox; anything
+    else (KeyboardInterrupt) ends the run.
     """
     tool = call.tool
     if tool.declared:
@@ -237,16 +300,19 @@ def _call(call: ToolCall) -> tuple[Any, BaseException | None, Any]:
             f"tool {tool.name!r} is declared without a host function: "
             "drive this code with Sandbox.start() and answer the call with resume()"
         )
+    token = current.set(machine)
     try:
         fn, args, kwargs = prepare_call(call)
         if runs_in_thread(tool):
             return None, None, partial(fn, *args, **kwargs)
         result = fn(*args, **kwargs)
-        if isawaitable(result):
+        if type(result) is CoroutineType or isawaitable(result):  # an async def's, at once
             return None, None, result
         return to_sandbox(result), None, None
     except Exception as error:  # noqa: BLE001 - goes into the sandbox
         return None, tool_exception(error), None
+    finally:
+        current.reset(token)
 
 
 async def _wait(machine: Machine, waiting: Any) -> tuple[Any, BaseException | None]:

@@ -5,10 +5,11 @@ Two problems, two parts.
 *Slices of unknown cost.* The machine checks in every ``slice_size``
 instructions, but one instruction may do O(n) work (``sorted`` of a long
 list), so a slice of a fixed size can take a microsecond or a second.
-:class:`Pacer` measures each slice's cost per instruction and sizes the
-following slices to about ``CHECK_SECONDS``; it starts small so that costly
-code is caught early. Checkpoints are cheap when nothing else waits, so the
-driver awaits the loop only once ``YIELD_SECONDS`` of computing have passed.
+The driver measures each slice's cost per instruction and sizes the
+following slices to about ``CHECK_SECONDS`` (:func:`slice_after`); the first
+is ``FIRST_SLICE``, small, so that costly code is caught early. Checkpoints
+are cheap when nothing else waits, so the driver awaits the loop only once
+``YIELD_SECONDS`` of computing have passed.
 
 *Many busy sandboxes.* If every busy sandbox answered its checkpoint with a
 plain ``sleep(0)``, all of them would sit in the loop's ready queue and each
@@ -28,7 +29,7 @@ from collections import deque
 import anyio
 from anyio.lowlevel import RunVar, checkpoint
 
-from ..vm.machine import SLICE, Machine
+from ..vm.machine import SLICE
 
 CHECK_SECONDS = 0.0002  # aim of a slice: between two checkpoints
 YIELD_SECONDS = 0.001  # computing between two awaits of the event loop
@@ -37,46 +38,21 @@ MIN_SLICE = 1
 MAX_SLICE = SLICE
 
 
-class Pacer:
-    """Sizes one machine's slices from what its instructions cost so far."""
+def slice_after(size: int, steps: int, computed: float) -> int:
+    """The size of the slice after next, from the last: ``steps`` instructions in
+    ``computed`` seconds, run by a machine whose next slice has ``size``.
 
-    __slots__ = ("machine", "steps", "computed", "since_yield")
-
-    def __init__(self, machine: Machine) -> None:
-        machine.slice_size = FIRST_SLICE
-        self.machine = machine
-        self.steps = 0  # machine.steps at the last checkpoint
-        self.computed = 0.0  # seconds of computing since the last checkpoint
-        self.since_yield = 0.0  # ... and since the event loop last ran
-
-    def add(self, seconds: float) -> None:
-        """Account for one step of computing."""
-        self.computed += seconds
-        self.since_yield += seconds
-
-    def awaited(self) -> None:
-        """The event loop ran (a tool was awaited)."""
-        self.since_yield = 0.0
-
-    def checkpoint(self) -> bool:
-        """Size the slice after next; whether it is time to let the loop run."""
-        machine = self.machine
-        steps = machine.steps - self.steps
-        self.steps = machine.steps
-        if steps > 0:
-            computed = self.computed
-            size = machine.slice_size
-            if computed > 0.0:
-                # The slice now sized runs after the next one: aim it, grow at most 4x a step.
-                size = min(int(steps * CHECK_SECONDS / computed), size * 4)
-            else:
-                size *= 4
-            machine.slice_size = max(MIN_SLICE, min(MAX_SLICE, size))
-        self.computed = 0.0
-        if self.since_yield < YIELD_SECONDS:
-            return False
-        self.since_yield = 0.0
-        return True
+    The slice sized now runs after the next one: aim it at ``CHECK_SECONDS``, but
+    grow at most 4x a step. The driver keeps the counts in its own locals: a run
+    that never computes a whole slice (it waits on tools) has no pacing object.
+    """
+    if steps <= 0:
+        return size
+    if computed > 0.0:
+        size = min(int(steps * CHECK_SECONDS / computed), size * 4)
+    else:
+        size *= 4
+    return max(MIN_SLICE, min(MAX_SLICE, size))
 
 
 class Turns:
