@@ -19,7 +19,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from .oracle import Coverage, CPythonWorker, save_case
+from .coverage import Coverage
+from .oracle import CPythonWorker, save_case
 from .properties import check_boundary, check_differential, check_limits, check_pause_resume
 from .strategies import Program, boundary_values, programs, tool_programs
 
@@ -62,12 +63,11 @@ def main(argv: list[str] | None = None) -> int:
     def differential(program: Program) -> None:
         last["program"] = program
         counts["differential"] += 1
-        verdict = check_differential(worker, program, coverage)
+        verdict = check_differential(worker, program)
         counts[f"differential {verdict.kind} {verdict.reason}".strip()] += 1
 
     def pause(source: str) -> None:
         counts["pause/resume"] += 1
-        coverage.record(source)
         check_pause_resume(source)
 
     def limit(program: Program, budget: dict[str, Any]) -> None:
@@ -83,21 +83,26 @@ def main(argv: list[str] | None = None) -> int:
             (differential, (programs(),), 300)]
     deadline = time.monotonic() + options.minutes * 60
     round_number = 0
+
+    def run_round(number: int) -> None:
+        test, strategies, examples = plan[(number - 1) % len(plan)]
+        try:
+            _round(test, strategies, examples, options.seed * 100_003 + number, deadline)
+        except Exception as group:  # noqa: BLE001 - a failed property: report, go on
+            errors = getattr(group, "exceptions", None) or (group,)
+            for error in errors:
+                text = str(error).split("\nFalsifying example")[0]
+                key = text.splitlines()[-1] if text else type(error).__name__
+                if key not in failures:
+                    failures[key] = f"[{test.__name__}] {type(error).__name__}: {text}"
+            if options.save and test is differential and "program" in last:
+                print("saved", save_case(last["program"]))
+
     try:
-        while time.monotonic() < deadline:
-            test, strategies, examples = plan[round_number % len(plan)]
-            round_number += 1
-            try:
-                _round(test, strategies, examples, options.seed * 100_003 + round_number, deadline)
-            except Exception as group:  # noqa: BLE001 - a failed property: report, go on
-                errors = getattr(group, "exceptions", None) or (group,)
-                for error in errors:
-                    text = str(error).split("\nFalsifying example")[0]
-                    key = text.splitlines()[-1] if text else type(error).__name__
-                    if key not in failures:
-                        failures[key] = f"[{test.__name__}] {type(error).__name__}: {text}"
-                if options.save and test is differential and "program" in last:
-                    print("saved", save_case(last["program"]))
+        with coverage.tracing():
+            while time.monotonic() < deadline:
+                round_number += 1
+                run_round(round_number)
     finally:
         worker.close()
     print(f"rounds: {round_number}")

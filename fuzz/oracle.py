@@ -4,6 +4,7 @@ CPython runs in a long-lived worker process (fuzz/_worker.py) so a runaway or
 memory-hungry program kills the worker, not the fuzzer; the worker is restarted.
 Outcomes are ``(value_repr, printed, exc_type, exc_message)`` exactly as the
 tests/cases runner builds them, so a mismatch saved as a case file fails there too.
+Coverage of what ran is fuzz/coverage.py's.
 """
 
 from __future__ import annotations
@@ -14,14 +15,11 @@ import os
 import select
 import subprocess
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from littrs import LimitError, Sandbox, SandboxError
-from littrs.vm.builtins import make_builtins
-from littrs.vm.compiler import compile_source, nested_codes
-from littrs.vm.opcodes import OPCODES
 
 from ._worker import value_repr
 from .strategies import Program, to_source
@@ -164,42 +162,3 @@ def save_case(program: Program | str, note: str = "found by the fuzzer",
     path = directory / f"fuzz_{digest}.py"
     path.write_text(f'"""Fuzz: {note}."""\n{source}\n', encoding="utf-8")
     return path
-
-
-# -- coverage: opcodes from the compiled code, builtins from the names in the source
-
-@dataclass
-class Coverage:
-    """Which opcodes the generated programs compile to and which builtins they name."""
-
-    opcodes: set[str] = field(default_factory=set)
-    builtins: set[str] = field(default_factory=set)
-
-    def record(self, source: str) -> None:
-        """Add the opcodes of ``source`` (all nested code objects) and the builtins it names."""
-        try:
-            stack = [compile_source(source)]
-        except Exception:  # noqa: BLE001 - littrs refusing to compile is reported elsewhere
-            return
-        while stack:
-            code = stack.pop()
-            self.opcodes.update(OPCODES[op] for op, _ in code.instrs)
-            stack.extend(nested_codes(code))
-        # Names only: a name in the source is taken as "called" (good enough for coverage).
-        import re
-
-        self.builtins.update(set(re.findall(r"[A-Za-z_]\w*", source)) & _BUILTIN_NAMES)
-
-    def report(self) -> str:
-        """Covered counts and the never-exercised opcodes and builtins."""
-        missing_ops = [op for op in OPCODES if op not in self.opcodes]
-        missing_builtins = sorted(_BUILTIN_NAMES - self.builtins)
-        return "\n".join([
-            f"opcodes covered: {len(self.opcodes)}/{len(set(OPCODES))}",
-            f"never-exercised opcodes: {', '.join(missing_ops) or '-'}",
-            f"builtins named: {len(self.builtins)}/{len(_BUILTIN_NAMES)}",
-            f"never-named builtins: {', '.join(missing_builtins) or '-'}",
-        ])
-
-
-_BUILTIN_NAMES = set(make_builtins())
