@@ -36,23 +36,7 @@ def _messages(cpython: str, littrs: str) -> Callable[[Outcome, Outcome], bool]:
     return matches
 
 
-
-KNOWN: list[Known] = [
-    Known("builtin C functions called with a wrong argument count: Python-style wording",
-          "next()",
-          _messages(r"\w+\(\) takes exactly one argument \(\d+ given\)|"
-                    r"\w+ expected (at least |at most )?\d+ arguments?, got \d+|"
-                    r"\w+\(\) missing required argument '\w+' \(pos \d+\)",
-                    r".*(missing \d+ required positional argument|takes).*")),
-    Known("builtin methods called with a wrong argument count: Python-style wording",
-          "'a'.replace()",
-          _messages(r"\w+ expected (at least|at most) \d+ arguments?, got \d+|"
-                    r"[\w.]+\(\) takes (at most|at least|exactly|no) .*",
-                    r".*(missing \d+ required|takes|got an unexpected).*")),
-    Known("unbound builtin method called without self",
-          "int.to_bytes()",
-          _messages(r"unbound method .* needs an argument", r".*missing 1 required.*'self'")),
-]
+KNOWN: list[Known] = []
 
 
 def known_mismatch(expected: Outcome, got: Outcome) -> Known | None:

@@ -154,7 +154,9 @@ def prod(*args: Any, **kwargs: Any) -> Any:
     return exact.value() if exact is not None else result
 
 
-def lcm(*args: Any) -> Any:
+def lcm(*args: Any, **kwargs: Any) -> Any:
+    if kwargs:
+        return math.lcm(*args, **kwargs)  # CPython's "math.lcm() takes no keyword arguments"
     for value in args:
         if not _is_exact(value):
             return math.lcm(value)  # CPython's TypeError for it

@@ -300,7 +300,7 @@ class Machine:
             else:
                 result = func.fn(func.self, *args, **kwargs) if kwargs else func.fn(func.self, *args)
         elif tf is _HostMethod or tf is _MethodDescriptor:
-            return func(*args, **kwargs) if kwargs else func(*args)
+            return _call_host_method(func, args, kwargs) if kwargs else func(*args)
         elif tf is Tool:
             return ToolCall(func, args, kwargs)
         elif tf is type or (isinstance(func, type) and tf is not Generator):
@@ -1313,6 +1313,20 @@ class Machine:
                 values.append(self.nested_next(generator))
             except StopIteration:
                 return values
+
+
+def _call_host_method(func: Any, args: list, kwargs: dict) -> Any:
+    """``obj.method(*args, **kwargs)`` as CPython calls it: through the method descriptor.
+
+    Its errors name the type (``str.count() takes no keyword arguments``); the
+    bound method's would not (``count() takes ...``).
+    """
+    owner = func.__self__ if type(func) is _HostMethod else None
+    if owner is not None and type(owner) in attributes.METHODS:
+        descriptor = attributes.METHODS[type(owner)].get(func.__name__)
+        if type(descriptor) is _MethodDescriptor:
+            return descriptor(owner, *args, **kwargs)
+    return func(*args, **kwargs)
 
 
 def _add_traceback(exc: BaseException, frame: Frame) -> None:
