@@ -47,6 +47,14 @@ def _round(test: Callable[..., Any], strategies: tuple[Any, ...], examples: int,
     seed(round_seed)(run)()
 
 
+def _leaves(error: BaseException) -> list[BaseException]:
+    """The failures inside (nested) exception groups: a flaky failure wraps the real one."""
+    inner = getattr(error, "exceptions", None)
+    if not inner:
+        return [error]
+    return [leaf for sub in inner for leaf in _leaves(sub)]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run a campaign; exit status 1 if any property failed."""
     parser = argparse.ArgumentParser(prog="python -m fuzz", description=__doc__)
@@ -89,8 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             _round(test, strategies, examples, options.seed * 100_003 + number, deadline)
         except Exception as group:  # noqa: BLE001 - a failed property: report, go on
-            errors = getattr(group, "exceptions", None) or (group,)
-            for error in errors:
+            for error in _leaves(group):
                 text = str(error).split("\nFalsifying example")[0]
                 key = text.splitlines()[-1] if text else type(error).__name__
                 if key not in failures:

@@ -15,6 +15,7 @@ import os
 import select
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -22,7 +23,7 @@ from typing import Any, NamedTuple
 from littrs import LimitError, Sandbox, SandboxError
 
 from ._worker import value_repr
-from .strategies import Program, to_source
+from .strategies import FILES, Program, to_source
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES_DIR = ROOT / "tests" / "cases"
@@ -40,6 +41,23 @@ class Outcome(NamedTuple):
     printed: list[str]
     exc_type: str | None
     exc_message: str | None
+
+
+def fixture_directory() -> Path:
+    """A directory holding :data:`~fuzz.strategies.FILES` (made once per process).
+
+    CPython's worker runs in it, and littrs mounts its files read-only, so
+    ``open('in.txt')`` reads the same text on both sides and no program can change it.
+    """
+    global _FIXTURES
+    if _FIXTURES is None:
+        _FIXTURES = Path(tempfile.mkdtemp(prefix="littrs-fuzz-"))
+        for name, text in FILES.items():
+            (_FIXTURES / name).write_text(text, encoding="utf-8")
+    return _FIXTURES
+
+
+_FIXTURES: Path | None = None
 
 
 def _limit_memory() -> None:  # pragma: no cover - runs in the child
@@ -61,7 +79,7 @@ class CPythonWorker:
         return subprocess.Popen(
             [sys.executable, "-c", "from fuzz._worker import main; main()"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            text=True, cwd=ROOT, env=env, preexec_fn=_limit_memory,
+            text=True, cwd=fixture_directory(), env=env, preexec_fn=_limit_memory,
         )
 
     def run(self, source: str) -> Outcome | None:
@@ -94,6 +112,8 @@ def run_littrs(program: Program | str, limits: dict[str, Any] | None = None) -> 
     """The littrs outcome; inputs are injected through the boundary (``sb[name] = value``)."""
     sb = Sandbox()
     sb.limit(**(LITTRS_LIMITS if limits is None else limits))
+    for name in FILES:
+        sb.mount(name, fixture_directory() / name)
     source = program
     if isinstance(program, Program):
         for name, value in program.inputs.items():

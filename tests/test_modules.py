@@ -711,7 +711,11 @@ def test_typing_behaviour_matches_cpython() -> None:
         "typing.no_type_check(int)", "typing.no_type_check(len)", "typing.get_overloads(None)",
         "typing.get_overloads(typing.List)", "typing.get_overloads(math)",
         "type(typing.ParamSpec('P')).__name__", "typing.TypeVarTuple('Ts')",
-        "json.dumps()", "json.loads('1', x=1)",
+        "json.dumps()", "json.loads('1', x=1)", "json.dump([b''], 1)", "json.dump(b'', 1)",
+        "json.dump([1, b''], 1)", "json.dump([float('nan')], 1, allow_nan=False)",
+        "json.dump({}, 1)", "json.dump({1: b''}, 1, x=1)", "json.dump(1)",
+        "Ellipsis + typing.Protocol", "type(typing.Generic).__name__",
+        "type(typing.SupportsInt).__name__",
     ],
 )
 def test_module_functions_refuse_wrong_arguments_as_cpython(call: str) -> None:

@@ -19,10 +19,13 @@ create instances of it.
 from __future__ import annotations
 
 import json
+import math
+import sys
 from collections.abc import Callable
 from json import JSONDecodeError
 from typing import Any
 
+from ..vm.attributes import load_attr
 from ..vm.context import current
 from ..vm.frames import Frame
 from ..vm.objects import Builtin, Function, Generator, Module
@@ -81,11 +84,21 @@ def dumps(
     **kw: Any,
 ) -> str:
     """Serialize ``obj`` to a JSON formatted ``str``."""
+    options = _options("dumps", True, skipkeys, ensure_ascii, check_circular, allow_nan, cls,
+                       indent, separators, default, sort_keys, kw)
+    return json_encode.encode(obj, options)
+
+
+def _options(function: str, one_shot: bool, skipkeys: Any, ensure_ascii: Any,
+             check_circular: Any, allow_nan: Any, cls: Any, indent: Any, separators: Any,
+             default: Any, sort_keys: Any, kw: dict) -> json_encode.Options:
+    """The checked options of ``dumps`` (``one_shot``: CPython's C encoder when it can) or
+    ``dump`` (always the Python encoder, whose messages differ a little)."""
     if kw:
         raise TypeError(
             f"JSONEncoder.__init__() got an unexpected keyword argument '{next(iter(kw))}'"
         )
-    _refuse_cls(cls, "dumps")
+    _refuse_cls(cls, function)
     if separators is not None:
         item_separator, key_separator = separators
     else:
@@ -99,7 +112,7 @@ def dumps(
         from ..vm.operations import multiply
 
         indent = multiply(" ", indent)  # CPython's ' ' * indent, size-checked
-    options = json_encode.Options(
+    return json_encode.Options(
         skipkeys=bool(skipkeys),
         ensure_ascii=bool(ensure_ascii),
         check_circular=bool(check_circular),
@@ -109,10 +122,10 @@ def dumps(
         key_separator=key_separator,
         sort_keys=bool(sort_keys),
         default=_not_serializable if default is None else _safe_callable(
-            default, "dumps", "default"),
+            default, function, "default"),
         max_depth=_max_depth(),
+        one_shot=one_shot,
     )
-    return json_encode.encode(obj, options)
 
 
 def loads(
@@ -175,9 +188,50 @@ def load(fp: Any, **kw: Any) -> Any:
     return loads(_method_result(fp, "read", [], "load"), **kw)
 
 
-def dump(obj: Any, fp: Any, **kw: Any) -> None:
-    """Serialize ``obj`` as JSON and write it to ``fp`` (``fp.write(dumps(obj))``)."""
-    _method_result(fp, "write", [dumps(obj, **kw)], "dump")
+def dump(
+    obj: Any,
+    fp: Any,
+    *,
+    skipkeys: Any = False,
+    ensure_ascii: Any = True,
+    check_circular: Any = True,
+    allow_nan: Any = True,
+    cls: Any = None,
+    indent: Any = None,
+    separators: Any = None,
+    default: Any = None,
+    sort_keys: Any = False,
+    **kw: Any,
+) -> None:
+    """Serialize ``obj`` as JSON and write it to ``fp`` (``fp.write(dumps(obj))``).
+
+    CPython writes chunk by chunk: a container's opening bracket reaches
+    ``fp.write`` before its first unserializable item is met, so a missing
+    ``write`` is reported first then.
+    """
+    options = _options("dump", False, skipkeys, ensure_ascii, check_circular, allow_nan, cls,
+                       indent, separators, default, sort_keys, kw)
+    try:
+        text = json_encode.encode(obj, options)
+    except (TypeError, ValueError):
+        if _writes_before_encoding_fails(obj, allow_nan):
+            load_attr(fp, "write")
+        raise
+    _method_result(fp, "write", [text], "dump")
+
+
+def _writes_before_encoding_fails(obj: Any, allow_nan: Any) -> bool:
+    """Whether CPython's chunked encoder yields a chunk before it meets what fails."""
+    if type(obj) is dict:
+        return bool(obj)
+    if type(obj) not in (list, tuple) or not obj:
+        return False
+    first = obj[0]  # the first chunk is '[' joined with the first item, when it is a scalar
+    if type(first) is float and not math.isfinite(first):
+        return bool(allow_nan)  # else: "Out of range float values ..." first
+    if type(first) is int:
+        return first.bit_length() * 0.30103 < sys.get_int_max_str_digits()  # else: too long
+    return True
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {

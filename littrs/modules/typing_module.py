@@ -460,6 +460,18 @@ class _TypingClass(TypingForm):
         return self
 
 
+# In CPython these are classes: of type ``type``, or of ``_ProtocolMeta`` for the protocols.
+_TypingClass.__name__ = _TypingClass.__qualname__ = "type"
+
+
+class _ProtocolClass(_TypingClass):
+    """``typing.Protocol`` and the ``Supports*`` protocols."""
+
+    __slots__ = ()
+
+
+_ProtocolClass.__name__ = _ProtocolClass.__qualname__ = "_ProtocolMeta"
+
 _SUPPORTS = {
     "SupportsAbs": "__abs__", "SupportsBytes": "__bytes__", "SupportsComplex": "__complex__",
     "SupportsFloat": "__float__", "SupportsIndex": "__index__", "SupportsInt": "__int__",
@@ -669,6 +681,7 @@ _ALIASES: dict[str, tuple[Any, int]] = {
     "Pattern": (_Nothing, 1), "Match": (_Nothing, 1),
 }
 
+_PROTOCOLS = ("Protocol", *_SUPPORTS)
 _CLASS_NAMES = ("Generic", "Protocol", "IO", "TextIO", "BinaryIO", *_SUPPORTS)
 
 def _build_forms() -> dict[str, Any]:
@@ -678,7 +691,7 @@ def _build_forms() -> dict[str, Any]:
     for name, (target, arity) in _ALIASES.items():
         forms[name] = _SpecialGenericAlias(name, target, arity)
     for name in _CLASS_NAMES:
-        forms[name] = _TypingClass(name)
+        forms[name] = (_ProtocolClass if name in _PROTOCOLS else _TypingClass)(name)
     return forms
 
 
@@ -708,7 +721,8 @@ def rebuild(tag: str, args: tuple) -> TypingForm:
 # Every class of the forms, for snapshots to name them by type.
 FORM_TYPES: tuple[type, ...] = (
     _SpecialForm, _SpecialGenericAlias, _GenericAlias, _CallableGenericAlias,
-    _UnionGenericAlias, _LiteralGenericAlias, _AnnotatedAlias, _TypingClass, _TypeVar,
+    _UnionGenericAlias, _LiteralGenericAlias, _AnnotatedAlias, _TypingClass, _ProtocolClass,
+    _TypeVar,
     _ParamSpec, _TypeVarTuple, _ForwardRef,
 )
 

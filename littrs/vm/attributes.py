@@ -387,7 +387,23 @@ def store_attr(obj: Any, name: str, value: Any) -> None:
     table = METHODS.get(t)
     if table is not None and name in table:
         raise _read_only(t, name, table[name])
+    if table is not None:
+        if name == "__class__" and not isinstance(value, type):
+            raise TypeError(f"__class__ must be set to a class, not '{type(value).__name__}' object")
+        _refuse_type_attribute(t, name, "assignment")
     raise AttributeError(f"'{t.__name__}' object has no attribute '{name}'")
+
+
+def _refuse_type_attribute(t: type, name: str, action: str) -> None:
+    """CPython's error for setting or deleting what the type defines (``__doc__``, ``__add__``).
+
+    A membership test on the classes' own dicts: no host attribute lookup runs.
+    """
+    if name == "__class__":
+        raise TypeError("__class__ assignment only supported for mutable types or ModuleType "
+                        "subclasses" if action == "assignment" else "can't delete __class__ attribute")
+    if any(name in vars(klass) for klass in t.__mro__):
+        raise AttributeError(f"'{t.__name__}' object attribute '{name}' is read-only")
 
 
 def _read_only(t: type, name: str, entry: Any) -> AttributeError:
@@ -408,6 +424,8 @@ def delete_attr(obj: Any, name: str) -> None:
     table = METHODS.get(type(obj))
     if table is not None and name in table:
         raise _read_only(type(obj), name, table[name])
+    if table is not None:
+        _refuse_type_attribute(type(obj), name, "deletion")
     raise attribute_error(obj, name)
 
 

@@ -994,9 +994,11 @@ class _Unit:
             else:
                 self.emit(op.CALL, len(node.args))
             return
-        self.sequence(node.args, op.BUILD_TUPLE, op.LIST_EXTEND)
-        if not any(isinstance(a, ast.Starred) for a in node.args) and not node.args:
-            pass
+        if len(node.args) == 1 and isinstance(node.args[0], ast.Starred):
+            # f(*args): CALL_EX takes the iterable itself and names f if it is none.
+            self.expr(node.args[0].value)
+        else:
+            self.sequence(node.args, op.BUILD_TUPLE, op.LIST_EXTEND)
         if node.keywords:
             self.emit(op.BUILD_MAP, 0)
             for keyword in node.keywords:

@@ -892,7 +892,11 @@ class Machine:
                                 args = []
                         else:
                             kwargs = stack.pop() if arg else None
-                            args = list(stack.pop())
+                            args = stack.pop()
+                            if type(args) is tuple:
+                                args = list(args)
+                            else:
+                                args = self.star_arguments(stack[-1], args)
                         func = stack.pop()
                         result = invoke(func, args, kwargs or None)
                         tr = type(result)
@@ -1227,6 +1231,18 @@ class Machine:
         self.raised_context = (exc, exc.__context__)
         raise exc
 
+    def star_arguments(self, func: Any, iterable: Any) -> list:
+        """The arguments of ``func(*iterable)``, with CPython's error when it is no iterable."""
+        if type(iterable) is Generator:
+            return self.drain(iterable)
+        if not _is_iterable(iterable):
+            raise TypeError(
+                f"{_callable_name(func)} argument after * must be an iterable, "
+                f"not {type(iterable).__name__}"
+            )
+        operations.check_growth(iterable)
+        return list(iterable)
+
     def unpack_values(self, sequence: Any, count: int, after: int | None) -> list:
         """The items of ``sequence`` for an unpacking, with CPython's errors."""
         if type(sequence) is Generator:
@@ -1389,12 +1405,19 @@ def _name_error(name: str, code: Code, fast: list, globals_: dict, builtins: dic
 
 
 def _callable_name(func: Any) -> str:
-    if type(func) is Function:
+    """``func`` as CPython's call errors name it: ``__main__.f()``, ``len()``, ``str.join()``."""
+    tf = type(func)
+    if tf is Function:
         return f"__main__.{func.qualname}()"
-    name = getattr(func, "name", None) if type(func) in (Builtin, BoundBuiltin, Tool) else None
-    if isinstance(func, type):
+    name = getattr(func, "name", None) if tf in (Builtin, Tool) else None
+    if tf is BoundBuiltin:
+        owner = func.self if isinstance(func.self, type) else type(func.self)
+        name = f"{owner.__name__}.{func.name}"
+    elif tf is _HostMethod or tf is _MethodDescriptor:
+        name = func.__qualname__
+    elif isinstance(func, type):
         name = func.__name__
-    return f"{name}()" if name else f"{type(func).__name__} object"
+    return f"{name}()" if name else f"{tf.__name__} object"
 
 
 def _is_vm_object(value: Any) -> bool:
