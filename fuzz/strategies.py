@@ -914,7 +914,9 @@ def function_definition(draw: st.DrawFn, ctx: Context) -> str:
     calls = draw(st.lists(st.sampled_from(CALL_ARGUMENTS), min_size=1, max_size=3))
     test = draw(st.sampled_from(["p < q", "p == s", "q >= 2", "p", "p + q > s"]))
     guard = f"    if {test}:\n        print('lt')\n" if draw(st.booleans()) else ""
-    local = "    x, y = p, q\n    z = x + y\n" if draw(st.booleans()) and "q" in names else ""
+    local = ""
+    if "q" in names and draw(st.booleans()):  # fused instructions on two fast locals
+        local = "    x, y = p, q\n    z = x + y\n    if x < y:\n        print('<', z - x)\n"
     decorator = draw(st.sampled_from(["", "", "@(lambda f: f)\n", "@len\n"]))
     lines = [f"{decorator}def f({params}):\n{guard}{local}{indent(body)}\n    return {result}"]
     lines += [f"print(f({args}))" for args in calls]

@@ -1204,8 +1204,6 @@ class Machine:
                 raise ImportError(
                     f"cannot import name '{arg}' from '{module.name}' (unknown location)"
                 ) from None
-        elif opcode == op.NOP:
-            pass
         else:  # pragma: no cover - the compiler emits only known opcodes
             raise SystemError(f"unknown opcode {opcode}")
 

@@ -95,7 +95,6 @@ OPCODES: tuple[str, ...] = (
     "LOAD_SPECIAL",  # bound __enter__/__exit__ of TOS through the VM's tables (with)
     "IMPORT_NAME",  # arg: module name
     "IMPORT_FROM",  # arg: attribute name
-    "NOP",
 )
 
 # fmt: off
@@ -183,7 +182,6 @@ LOAD_ASSERTION_ERROR = 80
 LOAD_SPECIAL = 81
 IMPORT_NAME = 82
 IMPORT_FROM = 83
-NOP = 84
 # fmt: on
 
 # The jumps: their argument is an instruction index.
