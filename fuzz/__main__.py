@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from .coverage import Coverage
 from .oracle import CPythonWorker, save_case
 from .properties import check_boundary, check_differential, check_limits, check_pause_resume
-from .strategies import Program, boundary_values, programs, tool_programs
+from .strategies import Program, boundary_values, call_programs, programs, tool_programs
 
 limits = st.fixed_dictionaries({}, optional={
     "max_instructions": st.integers(1, 20_000),
@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
 
     plan = [(differential, (programs(),), 300), (pause, (tool_programs(),), 50),
             (limit, (programs(), limits), 50), (boundary, (boundary_values,), 100),
-            (differential, (programs(),), 300)]
+            (differential, (programs(),), 300), (differential, (call_programs(),), 100)]
     deadline = time.monotonic() + options.minutes * 60
     round_number = 0
 

@@ -42,27 +42,21 @@ def _messages(cpython: str, littrs: str) -> Callable[[Outcome, Outcome], bool]:
     return matches
 
 
-def _bool_or_int_method(expected: Outcome, got: Outcome) -> bool:
-    """The same message, but one names an int method of a bool ``bool.m()``, the other ``int.m()``.
+_FORM_TYPES = ("TypeVar|ParamSpec|TypeVarTuple|ForwardRef|type|_ProtocolMeta|_SpecialForm|"
+               "_SpecialGenericAlias|_GenericAlias|_UnionGenericAlias|_LiteralGenericAlias|"
+               "_CallableGenericAlias|_AnnotatedAlias")
 
-    Not littrs's doing: the host CPython itself switches. ``int.as_integer_ratio(True,
-    key=1)`` says ``int.as_integer_ratio() takes no keyword arguments`` in a fresh
-    process and, after some hours' worth of other calls in the same process,
-    ``bool.as_integer_ratio() ...`` (seen in a campaign with the host's own call,
-    no sandbox involved). littrs calls the same descriptor the same way.
-    """
-    if not (expected.exc_message and got.exc_message) or expected.exc_type != got.exc_type:
-        return False
-    swap = {"bool.": "int.", "int.": "bool."}
-    return any(expected.exc_message.replace(old, new, 1) == got.exc_message
-               for old, new in swap.items())
+
+def _typing_attribute(expected: Outcome, got: Outcome) -> bool:
+    """littrs's typing forms have no attributes; CPython's have ``__name__``, ``__args__``, ..."""
+    return bool(got.exc_type == "AttributeError" and got.exc_message and re.fullmatch(
+        rf"'({_FORM_TYPES})' object has no attribute '\w+'", got.exc_message)) and (
+        expected.exc_message != got.exc_message)
 
 
 KNOWN: list[Known] = [
-    Known("CPython names an int method of a bool bool.m() or int.m(), depending on process state",
-          None, _bool_or_int_method,
-          (Outcome(None, [], "TypeError", "int.as_integer_ratio() takes no keyword arguments"),
-           Outcome(None, [], "TypeError", "bool.as_integer_ratio() takes no keyword arguments"))),
+    Known("typing forms have no attributes (T.__name__, List[int].__args__): not implemented",
+          "import typing\ntyping.TypeVar('T').__name__", _typing_attribute),
 ]
 
 

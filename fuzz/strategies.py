@@ -207,7 +207,7 @@ def subscript(draw: st.DrawFn, sub: Any, names: Any) -> str:
 def displays(draw: st.DrawFn, sub: Any, names: Any) -> str:
     """Tuples, lists and dicts with ``*``/``**`` unpacking, sets of ints."""
     left, right = draw(sub), draw(sub)
-    kind = draw(st.integers(0, 6))
+    kind = draw(st.integers(0, 7))
     if kind == 0:
         return f"[{left}, *{right}]"
     if kind == 1:
@@ -218,6 +218,8 @@ def displays(draw: st.DrawFn, sub: Any, names: Any) -> str:
         return f"{{{draw(small_ints)}: {left}}}"
     if kind == 4:
         return f"len({{*{left}, 1}})"  # a set display with a star; len keeps hash order out
+    if kind == 6:
+        return f"({left}, *{right})"  # a tuple display with a star
     if kind == 5:
         operator = draw(st.sampled_from(["|", "&", "-", "^"]))
         return f"{{{draw(small_ints)}, {draw(small_ints)}}} {operator} {{{draw(small_ints)}}}"
@@ -280,7 +282,7 @@ def comprehension(draw: st.DrawFn, sub: Any, names: Any) -> str:
 def lambda_call(draw: st.DrawFn, sub: Any, names: Any) -> str:
     """An immediately called lambda with defaults and keyword arguments."""
     body = draw(expressions(1, ("p", "q", "a")))
-    call = draw(st.sampled_from(["1", "1, 2", "", "q=3", "1, 2, 3", "p=1, q=2", "*[1, 2]",
+    call = draw(st.sampled_from(["1", "1, 2", "", "q=3", "1, 2, 3", "p=1, q=2", "*[1, 2]", "1, *[2]",
                                  "**{'p': 1}", "*(1,), **{'q': 2}", "1, **{'p': 2}"]))
     return f"(lambda p, q=2: {body})({call})"
 
@@ -336,9 +338,9 @@ def builtin_call(draw: st.DrawFn, sub: Any, names: Any) -> str:
     elif name in ("sorted", "min", "max") and draw(st.booleans()):
         args = f"{draw(sub)}, key={draw(st.sampled_from(CALLBACKS))}"
     elif name in ("range", "pow", "iter", "id", "hash", "dir", "object", "open", "print"):
-        args = ""  # unbounded work, or an answer CPython does not fix: wrong arguments only
-        if draw(st.booleans()):
-            args = f"x={draw(sub)}"
+        # Unbounded work, or an answer CPython does not fix (dir() lists the caller's
+        # names, object() has an address): wrong arguments only.
+        args = f"x={draw(sub)}" if draw(st.booleans()) else "1, 2, 3, 4, 5, 6, 7, 8, 9"
     else:
         args = _arguments(draw, sub, 3, BUILTIN_KEYWORDS.get(name, ()))
     call = f"{name}({args})"
@@ -381,7 +383,7 @@ def _iter_call(draw: st.DrawFn, sub: Any) -> str:
 def _id_call(draw: st.DrawFn, sub: Any) -> str:
     name = draw(st.sampled_from(NAMES))
     return draw(st.sampled_from([f"id({name}) == id({name})", f"type(id({name})).__name__",
-                                 f"id({name}, {name})", f"id(*[{name}])"]))
+                                 f"id({name}, {name})", f"id(*[{name}, 1])"]))
 
 
 @special_call("hash")
@@ -534,6 +536,8 @@ def _method_names() -> dict[str, list[str]]:
 
 
 METHOD_NAMES = _method_names()
+METHOD_PAIRS = [(kind, method) for kind, methods in sorted(METHOD_NAMES.items())
+                for method in methods]
 METHOD_KEYWORDS = ("key", "reverse", "sep", "maxsplit", "encoding", "errors", "keepends",
                    "length", "byteorder", "signed", "tabsize", "x")
 
@@ -541,8 +545,11 @@ METHOD_KEYWORDS = ("key", "reverse", "sep", "maxsplit", "encoding", "errors", "k
 @expression(weight=5)
 def method_call(draw: st.DrawFn, sub: Any, names: Any) -> str:
     """A method of a builtin type, called on a receiver of that type (or on anything)."""
-    kind = draw(st.sampled_from(sorted(METHOD_NAMES)))
-    method = draw(st.sampled_from(METHOD_NAMES[kind]))
+    if draw(st.booleans()):  # a type, then one of its methods: small types get their turn
+        kind = draw(st.sampled_from(sorted(METHOD_NAMES)))
+        method = draw(st.sampled_from(METHOD_NAMES[kind]))
+    else:  # any method: str's fifty get theirs
+        kind, method = draw(st.sampled_from(METHOD_PAIRS))
     receiver = draw(st.one_of(st.sampled_from(RECEIVERS[kind]), sub)) if draw(
         st.integers(0, 4)) == 0 else draw(st.sampled_from(RECEIVERS[kind]))
     args = [draw(st.one_of(METHOD_ARGUMENTS, sub)) for _ in range(draw(st.integers(0, 3)))]
@@ -790,6 +797,21 @@ def expression_statement(draw: st.DrawFn, ctx: Context) -> str:
 
 
 @statement(weight=4)
+def battery(draw: st.DrawFn, ctx: Context) -> str:
+    """Several calls of builtins, exceptions, methods and module functions, each one guarded.
+
+    Every call runs and is compared (its value or its error), whatever the others do.
+    """
+    makers = (builtin_call, exception_value, method_call, module_call)
+    sub = ctx.expressions(1)
+    calls = [draw(st.sampled_from(makers))(draw, sub, ctx.names)
+             for _ in range(draw(st.integers(3, 8)))]
+    listed = ",\n    ".join(f"lambda: {call}" for call in calls)
+    return (f"for _call in [\n    {listed},\n]:\n    try:\n        print(repr(_call()))\n"
+            f"    except Exception as e:\n        print(type(e).__name__, e)")
+
+
+@statement(weight=4)
 def guarded(draw: st.DrawFn, ctx: Context) -> str:
     """A statement whose exception is printed, so the program goes on (and errors compare)."""
     kinds = [k for k in STATEMENTS if k is not guarded and k is not jump]
@@ -929,6 +951,17 @@ def function_definition(draw: st.DrawFn, ctx: Context) -> str:
 
 
 @compound()
+def fast_locals(draw: st.DrawFn, ctx: Context) -> str:
+    """A function whose body works on two fast locals: the fused instructions all run."""
+    operator = draw(st.sampled_from(BINARY))
+    comparison = draw(st.sampled_from(["<", "<=", "==", "!=", ">"]))
+    args = ", ".join(draw(st.one_of(literals, st.sampled_from(NAMES))) for _ in range(2))
+    return (f"def h(p, q):\n    x, y = p, q\n    z = x {operator} y\n"
+            f"    if x {comparison} y:\n        print('cmp', z)\n    del x\n    return z, y\n"
+            f"print(h({args}))")
+
+
+@compound()
 def closure(draw: st.DrawFn, ctx: Context) -> str:
     """A closure over a cell, with nonlocal rebinding and late binding in a loop."""
     step = draw(expressions(1, ("n", "k")))
@@ -979,6 +1012,16 @@ def programs(draw: st.DrawFn) -> Program:
     if any(f"{module}." in body for module in STANDARD_MODULES):
         body = "import json, math, typing\n" + body
     return Program(inputs, body)
+
+
+@st.composite
+def call_programs(draw: st.DrawFn) -> Program:
+    """Batteries of guarded calls only: the quickest way through every builtin and method."""
+    inputs = {name: draw(host_values) for name in INPUTS}
+    body = "\n".join(battery(draw, Context()) for _ in range(draw(st.integers(1, 3))))
+    if any(f"{module}." in body for module in STANDARD_MODULES):
+        body = "import json, math, typing\n" + body
+    return Program(inputs, "x = y = z = 0\n" + body)
 
 
 @st.composite

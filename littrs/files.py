@@ -34,7 +34,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from .vm.attributes import METHODS, SPECIAL_METHODS, VMMethod
+from .vm.attributes import METHODS, SPECIAL_METHODS, VMMethod, call_descriptor
 from .vm.clinic import MISSING, unpack_keywords
 from .vm.context import check_size, current
 from .vm.objects import Builtin, Generator
@@ -372,7 +372,7 @@ def _call(stream: Any, name: str, args: Any, kwargs: dict) -> Any:
     for klass in type(stream).__mro__:
         descriptor = vars(klass).get(name)
         if descriptor is not None:
-            return descriptor(stream, *args, **kwargs)
+            return call_descriptor(descriptor, [stream, *args], kwargs)
     return getattr(stream, name)(*args, **kwargs)  # pragma: no cover - every name is defined
 
 

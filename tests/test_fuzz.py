@@ -19,7 +19,7 @@ from fuzz.__main__ import limits
 from fuzz.known import KNOWN, PAUSE_KNOWN, Known
 from fuzz.oracle import CPythonWorker, Outcome, compare, run_littrs, save_case
 from fuzz.properties import check_boundary, check_differential, check_limits, check_pause_resume
-from fuzz.strategies import Program, boundary_values, programs, tool_programs
+from fuzz.strategies import Program, boundary_values, call_programs, programs, tool_programs
 
 # Generated code like ``0[1]`` makes the compiler warn; that is expected here.
 pytestmark = pytest.mark.filterwarnings("ignore::SyntaxWarning")
@@ -38,6 +38,14 @@ def worker() -> Iterator[CPythonWorker]:
 @settings(CI, max_examples=1500)
 @given(program=programs())
 def test_generated_programs_end_as_under_cpython(worker: CPythonWorker, program: Program) -> None:
+    check_differential(worker, program)
+
+
+@settings(CI, max_examples=500)
+@given(program=call_programs())
+def test_builtins_methods_and_module_functions_end_as_under_cpython(
+        worker: CPythonWorker, program: Program) -> None:
+    """Batteries of calls, right and wrong: the CI run reaches most builtins and methods."""
     check_differential(worker, program)
 
 

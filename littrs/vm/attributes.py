@@ -24,6 +24,19 @@ _DICT_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
 
 _HOST_CALLABLES = (type(len), type(str.join), type(dict.__dict__["fromkeys"]))
 _MethodDescriptor = type(str.join)
+_call_slot = _MethodDescriptor.__call__
+
+
+def call_descriptor(descriptor: Any, args: Any, kwargs: dict | None = None) -> Any:
+    """``descriptor(*args, **kwargs)`` for a host method descriptor (``str.join``), traced or not.
+
+    CPython 3.11 calls a method descriptor unpacked with ``*args`` through a bound
+    method while a trace or profile function is set (coverage, debuggers,
+    hypothesis's explain phase), and the bound method's argument errors read
+    differently (``count() takes no keyword arguments``, not ``bytearray.count()
+    ...``). Calling through the type's ``__call__`` slot never binds.
+    """
+    return _call_slot(descriptor, *args, **kwargs) if kwargs else _call_slot(descriptor, *args)
 
 
 class VMMethod:

@@ -15,7 +15,7 @@ from operator import length_hint
 from typing import Any
 
 from . import attributes
-from .attributes import override
+from .attributes import call_descriptor, override
 from .clinic import (
     bad_argument,
     check_positional,
@@ -501,7 +501,7 @@ def _repr(*args: Any, **kwargs: Any) -> str:
 
 def _str_join(vm: Any, separator: Any, *args: Any, **kwargs: Any) -> Any:
     if len(args) != 1 or kwargs:
-        return type(separator).join(separator, *args, **kwargs)  # the host's own error
+        return call_descriptor(type(separator).join, [separator, *args], kwargs)  # host's error
     iterable = args[0]
     if type(iterable) is Generator:
         return CallRequest(prelude_function("__join"), [separator, iterable])
@@ -563,13 +563,13 @@ def _codec_arguments(name: str, args: tuple, kwargs: dict, use: str) -> None:
 
 def _encode(self: str, *args: Any, **kwargs: Any) -> bytes:
     _codec_arguments("encode", args, kwargs, "codecs.encode()")
-    return str.encode(self, *args, **kwargs)
+    return call_descriptor(str.encode, [self, *args], kwargs)
 
 
 def _decoder(t: type) -> Any:
     def decode(self: Any, *args: Any, **kwargs: Any) -> str:
         _codec_arguments("decode", args, kwargs, "codecs.decode()")
-        return t.decode(self, *args, **kwargs)
+        return call_descriptor(t.decode, [self, *args], kwargs)
 
     return decode
 
@@ -579,7 +579,7 @@ def _to_bytes(self: int, *args: Any, **kwargs: Any) -> bytes:
                                    maxpos=2)
     if type(length) is int:
         check_size(length)
-    return int.to_bytes(self, *args, **kwargs)
+    return call_descriptor(int.to_bytes, [self, *args], kwargs)
 
 
 def _list_extend(vm: Any, target: list, *args: Any, **kwargs: Any) -> Any:
@@ -599,7 +599,7 @@ def _growing(t: type, name: str) -> Any:
         check_growth(self if name == "copy" else args[0] if args else ())
         for other in args[1:]:
             check_growth(other)
-        return method(self, *args, **kwargs)
+        return call_descriptor(method, [self, *args], kwargs)
 
     return grow
 
@@ -640,7 +640,7 @@ def _padding(name: str, t: type) -> Any:
     def pad(self: Any, *args: Any, **kwargs: Any) -> Any:
         if args and type(args[0]) is int and not kwargs and len(args) <= most:
             check_size(args[0])
-        return method(self, *args, **kwargs)  # wrong arguments: the host's own error
+        return call_descriptor(method, [self, *args], kwargs)  # wrong ones: the host's error
 
     return pad
 
@@ -657,7 +657,7 @@ def _replace(t: type) -> Any:
 
     def replace(self: Any, *args: Any, **kwargs: Any) -> Any:
         if kwargs or not 2 <= len(args) <= 3:
-            return method(self, *args, **kwargs)  # the host's own argument error
+            return call_descriptor(method, [self, *args], kwargs)  # the host's own error
         old, new = args[0], args[1]
         count = args[2] if len(args) == 3 else -1
         kinds = str if t is str else (bytes, bytearray)  # else the host's TypeError, unsized
@@ -666,7 +666,7 @@ def _replace(t: type) -> Any:
             if type(count) is int and count >= 0:
                 occurrences = min(occurrences, count)
             check_size(len(self) + occurrences * (len(new) - len(old)))
-        return method(self, *args)
+        return call_descriptor(method, [self, *args])
 
     return replace
 

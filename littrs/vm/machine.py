@@ -299,8 +299,10 @@ class Machine:
                 )
             else:
                 result = func.fn(func.self, *args, **kwargs) if kwargs else func.fn(func.self, *args)
-        elif tf is _HostMethod or tf is _MethodDescriptor:
+        elif tf is _HostMethod:
             return _call_host_method(func, args, kwargs) if kwargs else func(*args)
+        elif tf is _MethodDescriptor:
+            return attributes.call_descriptor(func, args, kwargs)
         elif tf is Tool:
             return ToolCall(func, args, kwargs)
         elif tf is type or (isinstance(func, type) and tf is not Generator):
@@ -1339,7 +1341,7 @@ def _call_host_method(func: Any, args: list, kwargs: dict) -> Any:
     if owner is not None and type(owner) in attributes.METHODS:
         descriptor = attributes.METHODS[type(owner)].get(func.__name__)
         if type(descriptor) is _MethodDescriptor:
-            return descriptor(owner, *args, **kwargs)
+            return attributes.call_descriptor(descriptor, [owner, *args], kwargs)
     return func(*args, **kwargs)
 
 
