@@ -213,7 +213,9 @@ def _method_name(func: Any) -> str | None:
         return f"{owner}.{name}" if f"{owner}.{name}" in METHOD_NAMES else None
     if t is types.BuiltinFunctionType:  # a bound host method, or a function of a host module
         owner = func.__self__
-        if owner is None or isinstance(owner, types.ModuleType):
+        if owner is None:  # a static method: str.maketrans
+            return func.__qualname__ if func.__qualname__ in METHOD_NAMES else None
+        if isinstance(owner, types.ModuleType):
             return None
         return method_key(owner, func.__name__)
     if t in _DESCRIPTORS:  # an unbound host method: str.upper('a')

@@ -348,6 +348,10 @@ class Machine:
                 generator.frame = None
                 if mode == RESUME_CLOSE:
                     return None
+                if isinstance(exc, StopIteration):  # PEP 479: it left the generator's frame
+                    converted = RuntimeError("generator raised StopIteration")
+                    converted.__cause__ = converted.__context__ = exc
+                    exc = converted
                 self.raised_context = (exc, exc.__context__)
                 raise exc
             if value is not None:
