@@ -3,7 +3,9 @@
 Runs the four properties in rounds until the time is up; each round is a
 hypothesis run, so a failure is shrunk before it is reported. Prints programs
 run, skipped (resource-bound), distinct mismatches with their shrunk programs,
-and opcode/builtin coverage. ``--save`` writes each differential mismatch as
+and the coverage of what ran (fuzz/coverage.py): opcodes the machine
+dispatched, builtins, module functions and methods sandbox code called, with
+the names never reached. ``--save`` writes each differential mismatch as
 ``tests/cases/fuzz_<hash>.py``.
 """
 

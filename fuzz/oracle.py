@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 from littrs import LimitError, Sandbox, SandboxError
 
 from ._worker import value_repr
-from .strategies import FILES, Program, to_source
+from .strategies import FILES, Program
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES_DIR = ROOT / "tests" / "cases"
@@ -82,13 +82,16 @@ class CPythonWorker:
             text=True, cwd=fixture_directory(), env=env, preexec_fn=_limit_memory,
         )
 
-    def run(self, source: str) -> Outcome | None:
-        """The CPython outcome, or None when the program outran the timeout (worker restarted)."""
+    def run(self, source: str, prelude: str = "") -> Outcome | None:
+        """The CPython outcome, or None when the program outran the timeout (worker restarted).
+
+        ``prelude`` (inputs' assignments) is compiled and run before ``source``.
+        """
         if self.process is None or self.process.poll() is not None:
             self.process = self._start()
         assert self.process.stdin is not None and self.process.stdout is not None
         try:
-            self.process.stdin.write(json.dumps(source) + "\n")
+            self.process.stdin.write(json.dumps([prelude, source] if prelude else source) + "\n")
             self.process.stdin.flush()
             ready, _, _ = select.select([self.process.stdout], [], [], self.timeout)
             line = self.process.stdout.readline() if ready else ""
@@ -116,11 +119,13 @@ def run_littrs(program: Program | str, limits: dict[str, Any] | None = None) -> 
         sb.mount(name, fixture_directory() / name)
     source = program
     if isinstance(program, Program):
-        for name, value in program.inputs.items():
-            # Rebuilt from the same source CPython runs: a set's iteration order depends on
-            # its history, and littrs keeps the host set's order, the literal may not.
-            sb[name] = eval(to_source(value))  # noqa: S307 - our own literal
-
+        # Rebuilt from the same prelude CPython runs (compiled alone there too): a set's
+        # iteration order depends on its history, and equal constants of one compilation
+        # are one object (a = b = 0.0 there makes a is b).
+        inputs: dict[str, Any] = {}
+        exec(program.prelude(), inputs)  # noqa: S102 - our own literals
+        for name in program.inputs:
+            sb[name] = inputs[name]
         source = program.body
     try:
         value, printed = sb.capture(source)
@@ -145,7 +150,7 @@ class Verdict:
 
 def compare(worker: CPythonWorker, program: Program) -> Verdict:
     """Run ``program`` on both sides; resource-bound outcomes are skipped, not compared."""
-    expected = worker.run(program.source())
+    expected = worker.run(program.body, program.prelude())
     if expected is None:
         return Verdict("skip", reason="cpython timeout")
     if expected.exc_type in RESOURCE_ERRORS:

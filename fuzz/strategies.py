@@ -996,10 +996,13 @@ class Program:
     inputs: dict[str, Any]
     body: str
 
+    def prelude(self) -> str:
+        """The inputs as assignments."""
+        return "".join(f"{name} = {to_source(v)}\n" for name, v in self.inputs.items())
+
     def source(self) -> str:
         """The whole program as plain source: inputs become assignments."""
-        prelude = "".join(f"{name} = {to_source(v)}\n" for name, v in self.inputs.items())
-        return prelude + self.body
+        return self.prelude() + self.body
 
 
 @st.composite

@@ -116,3 +116,21 @@ def test_a_saved_mismatch_is_a_case_file(tmp_path: Any) -> None:
 
     source = path.read_text(encoding="utf-8")
     assert run_case(source) == run_cpython(source)
+
+
+def test_coverage_counts_what_ran_not_what_was_compiled() -> None:
+    """An opcode counts when the machine dispatched it, a builtin when sandbox code called it."""
+    from fuzz.coverage import Coverage
+    from littrs import Sandbox
+    from littrs.vm.machine import Machine
+
+    original = Machine.execute
+    coverage = Coverage()
+    with coverage.tracing():
+        Sandbox().capture("x = 1\nif x == 2:\n    del x\n    len('dead')\nprint(abs(-x), str.upper('a'))")
+    assert Machine.execute is original  # untouched outside the block
+    missing = coverage.missing()
+    assert "DELETE_GLOBAL" in missing["opcodes"] and "STORE_GLOBAL" not in missing["opcodes"]
+    assert "len" in missing["builtins"] and "abs" not in missing["builtins"]
+    assert "str.upper" not in missing["methods"] and "str.lower" in missing["methods"]
+    assert "never dispatched:" in coverage.report() and "DELETE_GLOBAL" in coverage.report()

@@ -716,7 +716,8 @@ def test_typing_behaviour_matches_cpython() -> None:
         "json.dump([1, b''], 1)", "json.dump([float('nan')], 1, allow_nan=False)",
         "json.dump({}, 1)", "json.dump({1: b''}, 1, x=1)", "json.dump(1)",
         "Ellipsis + typing.Protocol", "type(typing.Generic).__name__",
-        "type(typing.SupportsInt).__name__",
+        "type(typing.SupportsInt).__name__", "typing.TypeVar(1)", "typing.TypeVarTuple(1)",
+        "typing.ParamSpec([1])",
     ],
 )
 def test_module_functions_refuse_wrong_arguments_as_cpython(call: str) -> None:

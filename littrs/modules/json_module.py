@@ -19,13 +19,10 @@ create instances of it.
 from __future__ import annotations
 
 import json
-import math
-import sys
 from collections.abc import Callable
 from json import JSONDecodeError
 from typing import Any
 
-from ..vm.attributes import load_attr
 from ..vm.context import current
 from ..vm.frames import Frame
 from ..vm.objects import Builtin, Function, Generator, Module
@@ -205,33 +202,38 @@ def dump(
 ) -> None:
     """Serialize ``obj`` as JSON and write it to ``fp`` (``fp.write(dumps(obj))``).
 
-    CPython writes chunk by chunk: a container's opening bracket reaches
-    ``fp.write`` before its first unserializable item is met, so a missing
-    ``write`` is reported first then.
+    CPython writes chunk by chunk: a container's first chunk reaches ``fp.write``
+    before its first unserializable item is met, so a file that cannot be
+    written fails first then. (Only that first chunk is written before the
+    encoding error; CPython would also write the chunks after it, up to the
+    item that fails.)
     """
     options = _options("dump", False, skipkeys, ensure_ascii, check_circular, allow_nan, cls,
                        indent, separators, default, sort_keys, kw)
     try:
         text = json_encode.encode(obj, options)
     except (TypeError, ValueError):
-        if _writes_before_encoding_fails(obj, allow_nan):
-            load_attr(fp, "write")
+        chunk = _first_chunk(obj, options)
+        if chunk is not None:
+            _method_result(fp, "write", [chunk], "dump")
         raise
     _method_result(fp, "write", [text], "dump")
 
 
-def _writes_before_encoding_fails(obj: Any, allow_nan: Any) -> bool:
-    """Whether CPython's chunked encoder yields a chunk before it meets what fails."""
+def _first_chunk(obj: Any, options: json_encode.Options) -> str | None:
+    """What CPython's chunked encoder yields before it meets what fails, if anything."""
+    if type(obj) not in (dict, list, tuple) or not obj:
+        return None
     if type(obj) is dict:
-        return bool(obj)
-    if type(obj) not in (list, tuple) or not obj:
-        return False
-    first = obj[0]  # the first chunk is '[' joined with the first item, when it is a scalar
-    if type(first) is float and not math.isfinite(first):
-        return bool(allow_nan)  # else: "Out of range float values ..." first
-    if type(first) is int:
-        return first.bit_length() * 0.30103 < sys.get_int_max_str_digits()  # else: too long
-    return True
+        return "{"
+    chunk = "[" if options.indent is None else "[\n" + options.indent
+    first = obj[0]
+    if first is None or type(first) in (str, bool, int, float):  # joined with the bracket
+        try:
+            return chunk + json_encode.encode(first, options)
+        except ValueError:  # nan refused, an int too long: before any chunk
+            return None
+    return chunk
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {

@@ -504,7 +504,12 @@ class _TypeVar(TypingForm):
         return id(self)
 
     def __repr__(self) -> str:
-        return f"{self.prefix}{self.name}"
+        name = self.name
+        if not isinstance(name, str):  # CPython: prefix + self.__name__ (a TypeVarTuple: the name)
+            if not self.prefix:
+                raise TypeError(f"__repr__ returned non-string (type {type(name).__name__})")
+            raise TypeError(f'can only concatenate str (not "{type(name).__name__}") to str')
+        return f"{self.prefix}{name}"
 
     def recipe(self) -> tuple[str, tuple]:
         return ("typevar", (self.name, self.prefix, self.bound, self.constraints))

@@ -421,8 +421,12 @@ def _refuse_type_attribute(t: type, name: str, action: str) -> None:
 
 def _read_only(t: type, name: str, entry: Any) -> AttributeError:
     """CPython's error for setting or deleting what a builtin type defines."""
-    if type(entry).__name__ in ("getset_descriptor", "member_descriptor"):
-        return AttributeError(f"attribute '{name}' of '{t.__name__}' objects is not writable")
+    if type(entry).__name__ == "member_descriptor":  # slice.start, range.stop, complex.real
+        return AttributeError("readonly attribute")
+    if type(entry).__name__ == "getset_descriptor":
+        owner = getattr(entry, "__objclass__", t)  # the class defining it: int for True.real
+        owner_name = owner.__name__ if isinstance(owner, type) else t.__name__
+        return AttributeError(f"attribute '{name}' of '{owner_name}' objects is not writable")
     return AttributeError(f"'{t.__name__}' object attribute '{name}' is read-only")
 
 

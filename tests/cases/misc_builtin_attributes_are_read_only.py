@@ -9,3 +9,10 @@ for action in [lambda: setattr(x, '__doc__', 1), lambda: delattr(x, '__doc__'),
         action()
     except (AttributeError, TypeError) as e:
         print(type(e).__name__, e)
+for action in [lambda: delattr(True, 'real'), lambda: setattr(1, 'real', 2),
+               lambda: setattr(slice(1), 'start', 2), lambda: delattr(range(3), 'stop'),
+               lambda: setattr(1j, 'real', 1), lambda: setattr(True, 'bit_length', 1)]:
+    try:
+        action()
+    except AttributeError as e:
+        print(e)
