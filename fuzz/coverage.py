@@ -108,19 +108,23 @@ def method_key(owner: Any, name: str) -> str:
     return f"{_defining_class(t, name).__name__}.{name}"
 
 
-def _universe() -> tuple[dict[int, str], set[str], set[str], set[str]]:
-    """Ids of the callables to name, and the builtin, module-function and method names."""
-    names: dict[int, str] = {}
+def _universe() -> tuple[dict[int, tuple[str, ...]], set[str], set[str], set[str]]:
+    """Ids of the callables to name, and the builtin, module-function and method names.
+
+    One object may have several names (``OSError``, ``IOError``, ``EnvironmentError``):
+    calling it counts for all of them.
+    """
+    names: dict[int, tuple[str, ...]] = {}
     builtins = set()
     for name, value in Sandbox()._builtins.items():  # what every sandbox starts with
         builtins.add(name)
         if name not in _VALUES and name != "open":  # open: one per sandbox, see _method_name
-            names[id(value)] = name
+            names[id(value)] = (*names.get(id(value), ()), name)
     functions = set()
     for module_name, make in STANDARD_MODULES.items():
         for name, value in make().namespace.items():
             if type(value) is Builtin and not name.startswith("_"):
-                names[id(value)] = f"{module_name}.{name}"
+                names[id(value)] = (f"{module_name}.{name}",)
                 functions.add(f"{module_name}.{name}")
     methods = {f"generator.{name}" for name in GENERATOR_METHODS}
     methods.update(f"BaseException.{name}" for name in _EXCEPTION_METHODS)
@@ -162,10 +166,11 @@ class Coverage:
             return
         else:
             return
-        name = _NAMES.get(id(func))
-        if name is None:
-            name = _method_name(func)
-        if name is not None:
+        names = _NAMES.get(id(func))
+        if names is None:
+            method = _method_name(func)
+            names = () if method is None else (method,)
+        for name in names:
             self.called[name] += 1
 
     @contextmanager

@@ -132,7 +132,8 @@ def test_module_contents_are_sandbox_values() -> None:
             elif isinstance(value, TypingForm):  # the typing module's inert forms
                 # Named as CPython's: Generic is of type 'type', Protocol of '_ProtocolMeta'.
                 assert type(value).__name__ in (
-                    "_SpecialForm", "_SpecialGenericAlias", "type", "_ProtocolMeta", "TypeVar"
+                    "_SpecialForm", "_AnyMeta", "_SpecialGenericAlias", "type", "_ProtocolMeta",
+                    "TypeVar"
                 ), key
             else:
                 assert isinstance(value, allowed), key
@@ -717,7 +718,8 @@ def test_typing_behaviour_matches_cpython() -> None:
         "json.dump({}, 1)", "json.dump({1: b''}, 1, x=1)", "json.dump(1)",
         "Ellipsis + typing.Protocol", "type(typing.Generic).__name__",
         "type(typing.SupportsInt).__name__", "typing.TypeVar(1)", "typing.TypeVarTuple(1)",
-        "typing.ParamSpec([1])",
+        "typing.ParamSpec([1])", "type(typing.TypeVar('T'))", "type(typing.Any)",
+        "type(typing.List[int])", "Ellipsis + typing.Any",
     ],
 )
 def test_module_functions_refuse_wrong_arguments_as_cpython(call: str) -> None:

@@ -653,8 +653,17 @@ def _is_instance(obj: Any, target: Any) -> bool:
 # -- the names -------------------------------------------------------------------------
 
 
+class _AnyForm(_SpecialForm):
+    """``typing.Any``: a class in CPython 3.11, of type ``_AnyMeta``."""
+
+    __slots__ = ()
+
+
+_AnyForm.__name__ = _AnyForm.__qualname__ = "_AnyMeta"
+
+
 def _special(name: str) -> _SpecialForm:
-    return _SpecialForm(name)
+    return _AnyForm(name) if name == "Any" else _SpecialForm(name)
 
 
 UNION = _special("Union")
@@ -725,11 +734,12 @@ def rebuild(tag: str, args: tuple) -> TypingForm:
 
 # Every class of the forms, for snapshots to name them by type.
 FORM_TYPES: tuple[type, ...] = (
-    _SpecialForm, _SpecialGenericAlias, _GenericAlias, _CallableGenericAlias,
+    _SpecialForm, _AnyForm, _SpecialGenericAlias, _GenericAlias, _CallableGenericAlias,
     _UnionGenericAlias, _LiteralGenericAlias, _AnnotatedAlias, _TypingClass, _ProtocolClass,
-    _TypeVar,
-    _ParamSpec, _TypeVarTuple, _ForwardRef,
+    _TypeVar, _ParamSpec, _TypeVarTuple, _ForwardRef,
 )
+for _form_type in FORM_TYPES:  # shown as CPython's: <class 'typing._GenericAlias'>
+    _form_type.__module__ = "typing"
 
 
 # -- functions ----------------------------------------------------------------------------

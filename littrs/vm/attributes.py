@@ -36,6 +36,8 @@ def call_descriptor(descriptor: Any, args: Any, kwargs: dict | None = None) -> A
     differently (``count() takes no keyword arguments``, not ``bytearray.count()
     ...``). Calling through the type's ``__call__`` slot never binds.
     """
+    if type(descriptor) is not _MethodDescriptor:  # a Python function (io's), a class method
+        return descriptor(*args, **kwargs) if kwargs else descriptor(*args)
     return _call_slot(descriptor, *args, **kwargs) if kwargs else _call_slot(descriptor, *args)
 
 
