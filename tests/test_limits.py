@@ -240,6 +240,13 @@ CASES: dict[str, Case] = {
     "host-loop-fsum": attack("import math\nmath.fsum(range(10**7))", max_instructions=10_000,
                              max_duration=None),
     "host-loop-forever": attack("any(iter(int, 1))", max_duration=0.5, timeout=HANGS),
+    # a range compares anything but an int with each of its items
+    "host-loop-range-in": attack("'a' in range(10**7)", max_instructions=10_000,
+                                 max_duration=None),
+    "host-loop-range-count": attack("range(10**7).count(1.5)", max_instructions=10_000,
+                                    max_duration=None),
+    "host-loop-range-index": attack("range(10**18).index('a')", max_instructions=None,
+                                    max_duration=0.5, timeout=HANGS),
     # instructions
     "while-true-instructions": attack("while True:\n    pass", max_instructions=1_000_000,
                                       max_duration=None),
@@ -573,15 +580,17 @@ _HOST_LOOP = _xfail(
 
 
 @pytest.mark.parametrize("case", _cases(
-    ["host-loop-sum", "host-loop-all", "host-loop-max", "host-loop-in", "host-loop-fsum"],
+    ["host-loop-sum", "host-loop-all", "host-loop-max", "host-loop-in", "host-loop-fsum",
+     "host-loop-range-in", "host-loop-range-count"],
     {"host-loop-fsum": _HOST_LOOP},
 ))
 def test_host_side_loops_are_paid(case: str, outcomes: dict) -> None:
     assert_limit(result(outcomes, case), "InstructionLimitError", within=2.0)
 
 
-def test_endless_host_loop_ends_at_max_duration(outcomes: dict) -> None:
-    assert_limit(result(outcomes, "host-loop-forever"), TIME, within=0.5 + MARGIN)
+@pytest.mark.parametrize("case", ["host-loop-forever", "host-loop-range-index"])
+def test_endless_host_loop_ends_at_max_duration(case: str, outcomes: dict) -> None:
+    assert_limit(result(outcomes, case), TIME, within=0.5 + MARGIN)
 
 
 @pytest.mark.parametrize("case", ["recursion", "recursion-retry", "recursion-finally"])

@@ -671,6 +671,20 @@ def _replace(t: type) -> Any:
     return replace
 
 
+def _range_search(name: str) -> Any:
+    """range.count/index: O(1) for an int, a comparison with every item for anything else."""
+    method = getattr(range, name)
+
+    def search(self: range, *args: Any, **kwargs: Any) -> Any:
+        if len(args) == 1 and not kwargs and type(args[0]) not in (int, bool):
+            from .machine import range_length
+
+            charge(range_length(self))
+        return call_descriptor(method, [self, *args], kwargs)
+
+    return search
+
+
 def _install_overrides() -> None:
     for t in (str, bytes, bytearray):
         for name in ("ljust", "rjust", "center", "zfill"):
@@ -694,6 +708,8 @@ def _install_overrides() -> None:
         for name in names:
             override(t, name, _growing(t, name))
     override(dict, "fromkeys", _fromkeys)
+    for name in ("count", "index"):
+        override(range, name, _range_search(name))
     override(list, "sort", _list_sort, needs_vm=True)
     override(list, "extend", _list_extend, needs_vm=True)
 

@@ -18,6 +18,7 @@ bounded by its length.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Generator as PyGenerator
 from typing import Any
@@ -1455,7 +1456,17 @@ def _contains(item: Any, container: Any) -> bool:
         if type(container) is Generator:
             return any(value is item or value == item for value in container)
         raise TypeError(f"argument of type '{type(container).__name__}' is not iterable")
+    if type(container) is range and type(item) is not int and type(item) is not bool:
+        check_charge(range_length(container))  # the host compares it with every item
     return item in container
+
+
+def range_length(value: range) -> int:
+    """``len(value)``, or the most a host index can hold for a range longer than that."""
+    try:
+        return len(value)
+    except OverflowError:
+        return sys.maxsize
 
 
 def check_charge(units: int) -> None:
