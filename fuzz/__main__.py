@@ -3,7 +3,9 @@
 Runs the four properties in rounds until the time is up; each round is a
 hypothesis run, so a failure is shrunk before it is reported. Prints programs
 run, skipped (resource-bound), distinct mismatches with their shrunk programs,
-and opcode/builtin coverage. ``--save`` writes each differential mismatch as
+and the coverage of what ran (fuzz/coverage.py): opcodes the machine
+dispatched, builtins, module functions and methods sandbox code called, with
+the names never reached. ``--save`` writes each differential mismatch as
 ``tests/cases/fuzz_<hash>.py``.
 """
 
@@ -19,9 +21,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from .oracle import Coverage, CPythonWorker, save_case
+from .coverage import Coverage
+from .oracle import CPythonWorker, save_case
 from .properties import check_boundary, check_differential, check_limits, check_pause_resume
-from .strategies import Program, boundary_values, programs, tool_programs
+from .strategies import Program, boundary_values, call_programs, programs, tool_programs
 
 limits = st.fixed_dictionaries({}, optional={
     "max_instructions": st.integers(1, 20_000),
@@ -46,6 +49,14 @@ def _round(test: Callable[..., Any], strategies: tuple[Any, ...], examples: int,
     seed(round_seed)(run)()
 
 
+def _leaves(error: BaseException) -> list[BaseException]:
+    """The failures inside (nested) exception groups: a flaky failure wraps the real one."""
+    inner = getattr(error, "exceptions", None)
+    if not inner:
+        return [error]
+    return [leaf for sub in inner for leaf in _leaves(sub)]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run a campaign; exit status 1 if any property failed."""
     parser = argparse.ArgumentParser(prog="python -m fuzz", description=__doc__)
@@ -62,12 +73,11 @@ def main(argv: list[str] | None = None) -> int:
     def differential(program: Program) -> None:
         last["program"] = program
         counts["differential"] += 1
-        verdict = check_differential(worker, program, coverage)
+        verdict = check_differential(worker, program)
         counts[f"differential {verdict.kind} {verdict.reason}".strip()] += 1
 
     def pause(source: str) -> None:
         counts["pause/resume"] += 1
-        coverage.record(source)
         check_pause_resume(source)
 
     def limit(program: Program, budget: dict[str, Any]) -> None:
@@ -80,24 +90,28 @@ def main(argv: list[str] | None = None) -> int:
 
     plan = [(differential, (programs(),), 300), (pause, (tool_programs(),), 50),
             (limit, (programs(), limits), 50), (boundary, (boundary_values,), 100),
-            (differential, (programs(),), 300)]
+            (differential, (programs(),), 300), (differential, (call_programs(),), 100)]
     deadline = time.monotonic() + options.minutes * 60
     round_number = 0
+
+    def run_round(number: int) -> None:
+        test, strategies, examples = plan[(number - 1) % len(plan)]
+        try:
+            _round(test, strategies, examples, options.seed * 100_003 + number, deadline)
+        except Exception as group:  # noqa: BLE001 - a failed property: report, go on
+            for error in _leaves(group):
+                text = str(error).split("\nFalsifying example")[0]
+                key = text.splitlines()[-1] if text else type(error).__name__
+                if key not in failures:
+                    failures[key] = f"[{test.__name__}] {type(error).__name__}: {text}"
+            if options.save and test is differential and "program" in last:
+                print("saved", save_case(last["program"]))
+
     try:
-        while time.monotonic() < deadline:
-            test, strategies, examples = plan[round_number % len(plan)]
-            round_number += 1
-            try:
-                _round(test, strategies, examples, options.seed * 100_003 + round_number, deadline)
-            except Exception as group:  # noqa: BLE001 - a failed property: report, go on
-                errors = getattr(group, "exceptions", None) or (group,)
-                for error in errors:
-                    text = str(error).split("\nFalsifying example")[0]
-                    key = text.splitlines()[-1] if text else type(error).__name__
-                    if key not in failures:
-                        failures[key] = f"[{test.__name__}] {type(error).__name__}: {text}"
-                if options.save and test is differential and "program" in last:
-                    print("saved", save_case(last["program"]))
+        with coverage.tracing():
+            while time.monotonic() < deadline:
+                round_number += 1
+                run_round(round_number)
     finally:
         worker.close()
     print(f"rounds: {round_number}")

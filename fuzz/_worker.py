@@ -48,14 +48,20 @@ def value_repr(value: object, _active: frozenset[int] = frozenset()) -> str:
     return body or "set()"
 
 
-def run(source: str) -> dict[str, object]:
-    """Exec ``source`` in a fresh namespace; the outcome as a JSON-able dict."""
+def run(source: str, prelude: str = "") -> dict[str, object]:
+    """Exec ``source`` in a fresh namespace; the outcome as a JSON-able dict.
+
+    ``prelude`` (the inputs' assignments) runs first, compiled on its own as the
+    host values injected into a sandbox are: its constants are not merged with
+    the program's (``a is 0.0`` is False for an input ``a = 0.0``).
+    """
     buffer = io.StringIO()
     value: object = None
     try:
         tree = ast.parse(source)
         final = tree.body.pop().value if tree.body and isinstance(tree.body[-1], ast.Expr) else None
         namespace: dict[str, object] = {"__name__": "__main__"}
+        exec(compile(prelude, "<inputs>", "exec"), namespace)
         with contextlib.redirect_stdout(buffer):
             exec(compile(tree, "<fuzz>", "exec"), namespace)
             if final is not None:
@@ -73,10 +79,12 @@ def run(source: str) -> dict[str, object]:
 
 
 def main() -> None:
-    """Serve forever: one JSON string (a program) in per line, one JSON outcome out."""
+    """Serve forever: one program per line in (a JSON string, or ``[prelude, program]``),
+    one JSON outcome out."""
     sys.setrecursionlimit(1000)
     for line in sys.stdin:
-        outcome = run(json.loads(line))
+        request = json.loads(line)
+        outcome = run(request[1], request[0]) if isinstance(request, list) else run(request)
         sys.stdout.write(json.dumps(outcome) + "\n")
         sys.stdout.flush()
 

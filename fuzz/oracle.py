@@ -4,6 +4,7 @@ CPython runs in a long-lived worker process (fuzz/_worker.py) so a runaway or
 memory-hungry program kills the worker, not the fuzzer; the worker is restarted.
 Outcomes are ``(value_repr, printed, exc_type, exc_message)`` exactly as the
 tests/cases runner builds them, so a mismatch saved as a case file fails there too.
+Coverage of what ran is fuzz/coverage.py's.
 """
 
 from __future__ import annotations
@@ -14,17 +15,15 @@ import os
 import select
 import subprocess
 import sys
-from dataclasses import dataclass, field
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from littrs import LimitError, Sandbox, SandboxError
-from littrs.vm.builtins import make_builtins
-from littrs.vm.compiler import compile_source, nested_codes
-from littrs.vm.opcodes import OPCODES
 
 from ._worker import value_repr
-from .strategies import Program, to_source
+from .strategies import FILES, Program
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES_DIR = ROOT / "tests" / "cases"
@@ -42,6 +41,23 @@ class Outcome(NamedTuple):
     printed: list[str]
     exc_type: str | None
     exc_message: str | None
+
+
+def fixture_directory() -> Path:
+    """A directory holding :data:`~fuzz.strategies.FILES` (made once per process).
+
+    CPython's worker runs in it, and littrs mounts its files read-only, so
+    ``open('in.txt')`` reads the same text on both sides and no program can change it.
+    """
+    global _FIXTURES
+    if _FIXTURES is None:
+        _FIXTURES = Path(tempfile.mkdtemp(prefix="littrs-fuzz-"))
+        for name, text in FILES.items():
+            (_FIXTURES / name).write_text(text, encoding="utf-8")
+    return _FIXTURES
+
+
+_FIXTURES: Path | None = None
 
 
 def _limit_memory() -> None:  # pragma: no cover - runs in the child
@@ -63,16 +79,19 @@ class CPythonWorker:
         return subprocess.Popen(
             [sys.executable, "-c", "from fuzz._worker import main; main()"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            text=True, cwd=ROOT, env=env, preexec_fn=_limit_memory,
+            text=True, cwd=fixture_directory(), env=env, preexec_fn=_limit_memory,
         )
 
-    def run(self, source: str) -> Outcome | None:
-        """The CPython outcome, or None when the program outran the timeout (worker restarted)."""
+    def run(self, source: str, prelude: str = "") -> Outcome | None:
+        """The CPython outcome, or None when the program outran the timeout (worker restarted).
+
+        ``prelude`` (inputs' assignments) is compiled and run before ``source``.
+        """
         if self.process is None or self.process.poll() is not None:
             self.process = self._start()
         assert self.process.stdin is not None and self.process.stdout is not None
         try:
-            self.process.stdin.write(json.dumps(source) + "\n")
+            self.process.stdin.write(json.dumps([prelude, source] if prelude else source) + "\n")
             self.process.stdin.flush()
             ready, _, _ = select.select([self.process.stdout], [], [], self.timeout)
             line = self.process.stdout.readline() if ready else ""
@@ -96,13 +115,17 @@ def run_littrs(program: Program | str, limits: dict[str, Any] | None = None) -> 
     """The littrs outcome; inputs are injected through the boundary (``sb[name] = value``)."""
     sb = Sandbox()
     sb.limit(**(LITTRS_LIMITS if limits is None else limits))
+    for name in FILES:
+        sb.mount(name, fixture_directory() / name)
     source = program
     if isinstance(program, Program):
-        for name, value in program.inputs.items():
-            # Rebuilt from the same source CPython runs: a set's iteration order depends on
-            # its history, and littrs keeps the host set's order, the literal may not.
-            sb[name] = eval(to_source(value))  # noqa: S307 - our own literal
-
+        # Rebuilt from the same prelude CPython runs (compiled alone there too): a set's
+        # iteration order depends on its history, and equal constants of one compilation
+        # are one object (a = b = 0.0 there makes a is b).
+        inputs: dict[str, Any] = {}
+        exec(program.prelude(), inputs)  # noqa: S102 - our own literals
+        for name in program.inputs:
+            sb[name] = inputs[name]
         source = program.body
     try:
         value, printed = sb.capture(source)
@@ -127,7 +150,7 @@ class Verdict:
 
 def compare(worker: CPythonWorker, program: Program) -> Verdict:
     """Run ``program`` on both sides; resource-bound outcomes are skipped, not compared."""
-    expected = worker.run(program.source())
+    expected = worker.run(program.body, program.prelude())
     if expected is None:
         return Verdict("skip", reason="cpython timeout")
     if expected.exc_type in RESOURCE_ERRORS:
@@ -164,42 +187,3 @@ def save_case(program: Program | str, note: str = "found by the fuzzer",
     path = directory / f"fuzz_{digest}.py"
     path.write_text(f'"""Fuzz: {note}."""\n{source}\n', encoding="utf-8")
     return path
-
-
-# -- coverage: opcodes from the compiled code, builtins from the names in the source
-
-@dataclass
-class Coverage:
-    """Which opcodes the generated programs compile to and which builtins they name."""
-
-    opcodes: set[str] = field(default_factory=set)
-    builtins: set[str] = field(default_factory=set)
-
-    def record(self, source: str) -> None:
-        """Add the opcodes of ``source`` (all nested code objects) and the builtins it names."""
-        try:
-            stack = [compile_source(source)]
-        except Exception:  # noqa: BLE001 - littrs refusing to compile is reported elsewhere
-            return
-        while stack:
-            code = stack.pop()
-            self.opcodes.update(OPCODES[op] for op, _ in code.instrs)
-            stack.extend(nested_codes(code))
-        # Names only: a name in the source is taken as "called" (good enough for coverage).
-        import re
-
-        self.builtins.update(set(re.findall(r"[A-Za-z_]\w*", source)) & _BUILTIN_NAMES)
-
-    def report(self) -> str:
-        """Covered counts and the never-exercised opcodes and builtins."""
-        missing_ops = [op for op in OPCODES if op not in self.opcodes]
-        missing_builtins = sorted(_BUILTIN_NAMES - self.builtins)
-        return "\n".join([
-            f"opcodes covered: {len(self.opcodes)}/{len(set(OPCODES))}",
-            f"never-exercised opcodes: {', '.join(missing_ops) or '-'}",
-            f"builtins named: {len(self.builtins)}/{len(_BUILTIN_NAMES)}",
-            f"never-named builtins: {', '.join(missing_builtins) or '-'}",
-        ])
-
-
-_BUILTIN_NAMES = set(make_builtins())

@@ -16,19 +16,17 @@ from littrs.vm.machine import Machine
 
 from ._worker import value_repr
 from .known import known_mismatch
-from .oracle import Coverage, CPythonWorker, Verdict, compare, describe
+from .oracle import CPythonWorker, Verdict, compare, describe
 from .strategies import Program
 
 
 def check_differential(worker: CPythonWorker, program: Program,
-                       coverage: Coverage | None = None, allow_known: bool = True) -> Verdict:
+                       allow_known: bool = True) -> Verdict:
     """(a) littrs ends like CPython: value repr, printed lines, exception type and message.
 
     A mismatch listed in fuzz/known.py comes back as verdict ``known`` unless
     ``allow_known`` is false.
     """
-    if coverage is not None:
-        coverage.record(program.body)
     verdict = compare(worker, program)
     if verdict.kind == "mismatch" and allow_known:
         assert verdict.expected is not None and verdict.got is not None

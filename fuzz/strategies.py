@@ -1,51 +1,53 @@
 """Hypothesis strategies for valid, short, terminating littrs programs.
 
-Programs are built from small named pieces (literals, expressions, statements,
-blocks, functions) so each piece can be reused or tightened on its own. Every
-loop is bounded (counters are incremented first, ``for`` walks finite values),
-``**`` and ``<<`` take small literal right operands, and ``range`` never reaches
-the random builtin calls, so CPython always finishes quickly.
+Programs are built from small named pieces, each a function registered in one
+of three tables by a decorator:
+
+- ``@expression``: ``(draw, sub, names) -> str``, an expression whose operands
+  come from ``sub`` (a strategy for smaller expressions) or ``names``;
+- ``@statement``: ``(draw, ctx) -> str``, one simple statement;
+- ``@compound``: ``(draw, ctx) -> str``, a block statement (if, loops, try, def, with).
+
+Adding a construct is adding one such function (the ``weight`` says how often it
+is drawn). ``fuzz/coverage.py`` then shows whether its opcodes, builtins and
+methods ran. Every loop is bounded (counters are incremented first, ``for``
+walks a short snapshot), ``**`` and ``<<`` take small right operands, and
+``range`` only ever gets small literal bounds, so CPython always finishes quickly.
 
 Excluded on purpose (nondeterministic under CPython, not littrs bugs): sets of
 strings (hash seed decides the printed order), reprs with addresses (functions,
-iterators), ``id``/``hash``/``dir``.
+iterators, bound methods, modules), the values of ``id``/``hash`` of strings/``dir()``.
+Calls that create classes (``type`` with three arguments, ``typing.NamedTuple``)
+are refused by littrs on purpose and only generated with arguments that fail first.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import strategies as st
 
+from littrs import Sandbox
+from littrs.modules import STANDARD_MODULES
+from littrs.vm.attributes import METHODS, VMMethod
+from littrs.vm.builtins import EXCEPTIONS
+
 INPUTS = ["a", "b", "c"]
 LOCALS = ["x", "y", "z"]
 NAMES = INPUTS + LOCALS
-EXCEPTIONS = ["ValueError", "TypeError", "KeyError", "IndexError", "ZeroDivisionError",
-              "AttributeError", "ArithmeticError", "LookupError", "Exception", "OverflowError",
-              "NameError", "RuntimeError", "StopIteration", "NotImplementedError",
-              "UnboundLocalError", "UnicodeError", "AssertionError", "OSError"]
+EXCEPTION_NAMES = ["ValueError", "TypeError", "KeyError", "IndexError", "ZeroDivisionError",
+                   "AttributeError", "ArithmeticError", "LookupError", "Exception",
+                   "OverflowError", "NameError", "RuntimeError", "StopIteration",
+                   "NotImplementedError", "UnboundLocalError", "UnicodeError", "AssertionError",
+                   "OSError"]
 BINARY = ["+", "-", "*", "/", "//", "%", "&", "|", "^", "@"]
 COMPARE = ["<", "<=", ">", ">=", "==", "!=", "in", "not in", "is", "is not"]
-BUILTINS_1 = ["abs", "all", "any", "ascii", "bin", "bool", "chr", "float", "hex", "int", "len",
-              "list", "max", "min", "oct", "ord", "repr", "round", "sorted", "str", "sum",
-              "tuple", "bytes", "callable", "type", "dict", "bytearray", "complex"]
-BUILTINS_2 = ["divmod", "pow", "round", "max", "min", "isinstance", "int", "format", "sum",
-              "getattr", "hasattr"]
-WRAPPED = ["enumerate", "reversed", "zip", "map", "filter", "iter"]
-METHODS = {
-    "str": ["upper", "lower", "strip", "split", "join", "replace", "find", "index", "count",
-            "startswith", "endswith", "center", "zfill", "encode", "title", "isdigit",
-            "partition", "rsplit", "format", "ljust", "casefold", "swapcase", "splitlines"],
-    "list": ["append", "pop", "index", "count", "insert", "extend", "remove", "reverse",
-             "sort", "copy", "clear"],
-    "dict": ["get", "keys", "values", "items", "pop", "setdefault", "update", "popitem", "copy"],
-    "bytes": ["decode", "hex", "upper", "split", "find", "startswith"],
-    "num": ["bit_length", "is_integer", "as_integer_ratio", "conjugate", "to_bytes", "hex"],
-}
-ALL_METHODS = sorted({m for ms in METHODS.values() for m in ms})
-
+# Files every run may open (read-only): CPython's worker runs in a directory holding
+# them, littrs mounts them (fuzz/oracle.py).
+FILES = {"in.txt": "alpha\nbeta\n\ngamma", "data.json": '{"k": [1, 2.5, null, "\\u00e9"]}'}
 
 # -- values: used both as literals in source and as host inputs injected with sb[name] = v
 
@@ -61,7 +63,8 @@ texts = st.one_of(st.sampled_from(["", "ab", "a,b", " x ", "12", "%s", "{}", "é
 byte_strings = st.one_of(st.sampled_from([b"", b"ab", b"\xff\x00", b"a b"]), st.binary(max_size=5))
 scalars = st.one_of(ints, floats, texts, byte_strings, st.sampled_from([None, True, False]))
 hashables = st.one_of(small_ints, texts, st.sampled_from([None, True, (1, 2), 1.5]))
-set_items = st.one_of(small_ints, large_ints, st.sampled_from([None, True, (1, 2)]))
+# Not None: its hash is its address, so two processes order a set holding it differently.
+set_items = st.one_of(small_ints, large_ints, st.sampled_from([True, (1, 2), (1, (2, -1)), 2.5]))
 host_values = st.recursive(
     scalars,
     lambda inner: st.one_of(
@@ -103,125 +106,162 @@ literals = st.one_of(
 )
 
 
-# -- expressions
+# -- the tables of constructs ------------------------------------------------------------
+
+Maker = Callable[..., str]
+EXPRESSIONS: list[Maker] = []
+STATEMENTS: list[Maker] = []
+COMPOUNDS: list[Maker] = []
+
+
+def _register(table: list[Maker], weight: int) -> Callable[[Maker], Maker]:
+    def add(maker: Maker) -> Maker:
+        table.extend([maker] * weight)
+        return maker
+
+    return add
+
+
+def expression(weight: int = 1) -> Callable[[Maker], Maker]:
+    """Register ``maker(draw, sub, names) -> str`` as a kind of expression."""
+    return _register(EXPRESSIONS, weight)
+
+
+def statement(weight: int = 1) -> Callable[[Maker], Maker]:
+    """Register ``maker(draw, ctx) -> str`` as a kind of simple statement."""
+    return _register(STATEMENTS, weight)
+
+
+def compound(weight: int = 1) -> Callable[[Maker], Maker]:
+    """Register ``maker(draw, ctx) -> str`` as a kind of block statement."""
+    return _register(COMPOUNDS, weight)
+
 
 def indent(block: str) -> str:
     """Indent a (multi-line) statement by one level."""
     return "\n".join("    " + line for line in block.split("\n"))
 
 
+def _arguments(draw: st.DrawFn, sub: st.SearchStrategy[str], most: int = 3,
+               keywords: tuple[str, ...] = ()) -> str:
+    """Zero to ``most`` positional arguments, sometimes a keyword one (often a wrong one)."""
+    args = [draw(sub) for _ in range(draw(st.integers(0, most)))]
+    if draw(st.integers(0, 4)) == 0:
+        keyword = draw(st.sampled_from(keywords + ("x", "key", "default", "start")))
+        args.append(f"{keyword}={draw(sub)}")
+    return ", ".join(args)
+
+
+# -- expressions
+
 @st.composite
 def expressions(draw: st.DrawFn, depth: int = 2, names: tuple[str, ...] = tuple(NAMES)) -> str:
     """Any expression over literals and ``names``; about half of them raise something."""
     if depth <= 0 or draw(st.integers(0, 4)) == 0:
+        if draw(st.integers(0, 15)) == 0:
+            return draw(st.sampled_from(["Ellipsis", "NotImplemented", "__name__"]))
         return draw(st.sampled_from(names)) if draw(st.booleans()) else draw(literals)
-    sub = expressions(depth - 1, names)
-    kind = draw(st.integers(0, 17))
+    maker = draw(st.sampled_from(EXPRESSIONS))
+    return maker(draw, expressions(depth - 1, names), names)
+
+
+@expression(weight=2)
+def binary_operation(draw: st.DrawFn, sub: Any, names: Any) -> str:
+    return f"({draw(sub)} {draw(st.sampled_from(BINARY))} {draw(sub)})"
+
+
+@expression()
+def power_or_shift(draw: st.DrawFn, sub: Any, names: Any) -> str:
+    operator = draw(st.sampled_from(["**", "<<", ">>"]))
+    return f"({draw(sub)} {operator} {draw(st.integers(-3, 70 if operator != '**' else 6))})"
+
+
+@expression(weight=2)
+def comparison(draw: st.DrawFn, sub: Any, names: Any) -> str:
+    ops = draw(st.lists(st.sampled_from(COMPARE), min_size=1, max_size=2))
+    operands = [draw(sub) for _ in range(len(ops) + 1)]
+    return "(" + " ".join(f"{operands[i]} {op}" for i, op in enumerate(ops)) + \
+        f" {operands[-1]})"
+
+
+@expression()
+def boolean_operation(draw: st.DrawFn, sub: Any, names: Any) -> str:
+    return f"({draw(sub)} {draw(st.sampled_from(['and', 'or']))} {draw(sub)})"
+
+
+@expression()
+def unary_operation(draw: st.DrawFn, sub: Any, names: Any) -> str:
+    return f"({draw(st.sampled_from(['-', '+', '~', 'not ']))}{draw(sub)})"
+
+
+@expression()
+def conditional(draw: st.DrawFn, sub: Any, names: Any) -> str:
+    return f"({draw(sub)} if {draw(sub)} else {draw(sub)})"
+
+
+@expression()
+def subscript(draw: st.DrawFn, sub: Any, names: Any) -> str:
+    return f"({draw(sub)})[{draw(subscripts())}]"
+
+
+@expression(weight=2)
+def displays(draw: st.DrawFn, sub: Any, names: Any) -> str:
+    """Tuples, lists and dicts with ``*``/``**`` unpacking, sets of ints."""
     left, right = draw(sub), draw(sub)
+    kind = draw(st.integers(0, 7))
     if kind == 0:
-        return f"({left} {draw(st.sampled_from(BINARY))} {right})"
+        return f"[{left}, *{right}]"
     if kind == 1:
-        operator = draw(st.sampled_from(["**", "<<", ">>"]))
-        return f"({left} {operator} {draw(st.integers(-3, 70 if operator != '**' else 6))})"
+        return f"({left}, {right})"
     if kind == 2:
-        ops = draw(st.lists(st.sampled_from(COMPARE), min_size=1, max_size=2))
-        operands = [left, right, draw(sub)]
-        return "(" + " ".join(f"{operands[i]} {op}" for i, op in enumerate(ops)) + \
-            f" {operands[len(ops)]})"
+        return f"{{{left}: {right}, **{draw(sub)}}}"
     if kind == 3:
-        return f"({left} {draw(st.sampled_from(['and', 'or']))} {right})"
+        return f"{{{draw(small_ints)}: {left}}}"
     if kind == 4:
-        return f"({draw(st.sampled_from(['-', '+', '~', 'not ']))}{left})"
-    if kind == 5:
-        return f"({left} if {right} else {draw(sub)})"
-    if kind == 6:
-        return f"({left})[{draw(subscripts())}]"
-    if kind == 7:
-        return draw(builtin_calls(sub))
-    if kind == 8:
-        return draw(method_calls(sub))
-    if kind == 9:
-        return draw(fstrings(sub))
-    if kind == 10:
-        return draw(comprehensions(sub))
-    if kind == 11:
-        return draw(lambda_calls())
-    if kind == 12:
-        star = draw(st.booleans())
-        return f"[{left}, *{right}]" if star else f"({left}, {right})"
-    if kind == 13:
-        return f"{{{left}: {right}, **{draw(sub)}}}" if draw(st.booleans()) else \
-            f"{{{draw(small_ints)}: {left}}}"
-    if kind == 14:
-        return f"({left}).{draw(st.sampled_from(['real', 'imag', 'start', 'nope', '__class__']))}"
-    if kind == 15:
-        return f"{left} % {right}" if draw(st.booleans()) else f"'%s-%r' % ({left}, {right})"
-    if kind == 16 and draw(st.booleans()):
         return f"len({{*{left}, 1}})"  # a set display with a star; len keeps hash order out
-    if kind == 16:
-        return f"{{{draw(small_ints)}, {draw(small_ints)}}} {draw(st.sampled_from(['|', '&', '-', '^']))} {{{draw(small_ints)}}}"  # noqa: E501
+    if kind == 6:
+        return f"({left}, *{right})"  # a tuple display with a star
+    if kind == 5:
+        operator = draw(st.sampled_from(["|", "&", "-", "^"]))
+        return f"{{{draw(small_ints)}, {draw(small_ints)}}} {operator} {{{draw(small_ints)}}}"
     return f"[{left}][0]"
 
 
-@st.composite
-def subscripts(draw: st.DrawFn) -> str:
-    """An index or a slice with small bounds, step 0 included."""
-    bound = st.one_of(st.none(), st.integers(-4, 4))
+@expression()
+def attribute(draw: st.DrawFn, sub: Any, names: Any) -> str:
+    name = draw(st.sampled_from(["real", "imag", "start", "stop", "step", "nope", "__class__",
+                                 "args", "numerator", "__name__", "name"]))
+    return f"({draw(sub)}).{name}"
+
+
+@expression()
+def percent_format(draw: st.DrawFn, sub: Any, names: Any) -> str:
     if draw(st.booleans()):
-        return str(draw(st.one_of(st.integers(-4, 4), st.sampled_from(["'k'", "2**70", "1.5"]))))
-    start, stop, step = draw(bound), draw(bound), draw(st.one_of(st.none(), st.integers(-2, 2)))
-    text = f"{'' if start is None else start}:{'' if stop is None else stop}"
-    return text if step is None else f"{text}:{step}"
+        return f"{draw(sub)} % {draw(sub)}"
+    return f"'{draw(st.sampled_from(['%s-%r', '%d', '%5.2f|%x', '%(k)s', '%c%%']))}' % ({draw(sub)}, {draw(sub)})"  # noqa: E501
 
 
-@st.composite
-def builtin_calls(draw: st.DrawFn, sub: st.SearchStrategy[str]) -> str:
-    """A builtin called with one, two, or a wrong number of arguments."""
-    kind = draw(st.integers(0, 4))
-    if kind == 0:
-        return f"{draw(st.sampled_from(BUILTINS_1))}({draw(sub)})"
-    if kind == 1:
-        return f"{draw(st.sampled_from(BUILTINS_2))}({draw(sub)}, {draw(sub)})"
-    if kind == 2:
-        name = draw(st.sampled_from(WRAPPED))
-        args = draw(sub)
-        if name in ("map", "filter"):
-            args = f"lambda v: v, {args}"
-        return f"list({name}({args}))"
-    if kind == 3:
-        key = draw(st.sampled_from(["len", "str", "abs", "lambda v: -v", "None"]))
-        return f"sorted({draw(sub)}, key={key}, reverse={draw(st.booleans())})"
-    count = draw(st.integers(0, 4))
-    args = ", ".join(draw(sub) for _ in range(count))
-    return f"{draw(st.sampled_from(BUILTINS_1 + BUILTINS_2))}({args})"
-
-
-@st.composite
-def method_calls(draw: st.DrawFn, sub: st.SearchStrategy[str]) -> str:
-    """A method call on an arbitrary receiver, with zero to two arguments."""
-    receiver = draw(st.one_of(sub, st.sampled_from(["'a,b'", "[3, 1, 2]", "{'k': 1}", "b'ab'"])))
-    method = draw(st.sampled_from(ALL_METHODS))
-    args = ", ".join(draw(sub) for _ in range(draw(st.integers(0, 2))))
-    return f"({receiver}).{method}({args})"
-
-
-@st.composite
-def fstrings(draw: st.DrawFn, sub: st.SearchStrategy[str]) -> str:
+@expression()
+def fstring(draw: st.DrawFn, sub: Any, names: Any) -> str:
     """An f-string with conversions and format specs that may not fit the value."""
     parts = []
     for _ in range(draw(st.integers(1, 3))):
         spec = draw(st.sampled_from(["", "!r", "!s", "!a", ":>6", ":<4", ":^7", ":.2f", ":x",
-                                     ":,", ":08.3f", ":e", ":%", ":+d", ":b", ":_<5"]))
+                                     ":,", ":08.3f", ":e", ":%", ":+d", ":b", ":_<5", "=",
+                                     ":{width}"]))
         inner = draw(sub)
         if "'" in inner or '"' in inner or "\\" in inner or "{" in inner:
-            inner = draw(st.sampled_from(NAMES))  # 3.11: no quotes or backslashes inside
-        parts.append("{" + inner + spec + "}")
+            inner = draw(st.sampled_from(names))  # 3.11: no quotes or backslashes inside
+        if spec == ":{width}":  # a nested spec, from a name
+            parts.append("{" + inner + ":{" + draw(st.sampled_from(names)) + "}}")
+        else:
+            parts.append("{" + inner + spec + "}")
         parts.append(draw(st.sampled_from(["", " ", "-", "{{", "é"])))
     return "f'" + "".join(parts) + "'"
 
 
-@st.composite
-def comprehensions(draw: st.DrawFn, sub: st.SearchStrategy[str]) -> str:
+@expression()
+def comprehension(draw: st.DrawFn, sub: Any, names: Any) -> str:
     """List, dict, int-set comprehensions and generator expressions fed to a reducer."""
     source = draw(st.one_of(sub, st.sampled_from(["range(4)", "'abc'", "[1, [2], 3]"])))
     element = draw(expressions(1, ("v", "w", "x", "a")))
@@ -239,12 +279,378 @@ def comprehensions(draw: st.DrawFn, sub: st.SearchStrategy[str]) -> str:
     return f"{reducer}({element} for v in {source}{condition})"
 
 
-@st.composite
-def lambda_calls(draw: st.DrawFn) -> str:
+@expression()
+def lambda_call(draw: st.DrawFn, sub: Any, names: Any) -> str:
     """An immediately called lambda with defaults and keyword arguments."""
     body = draw(expressions(1, ("p", "q", "a")))
-    call = draw(st.sampled_from(["1", "1, 2", "", "q=3", "1, 2, 3", "p=1, q=2", "*[1, 2]"]))
+    call = draw(st.sampled_from(["1", "1, 2", "", "q=3", "1, 2, 3", "p=1, q=2", "*[1, 2]", "1, *[2]",
+                                 "**{'p': 1}", "*(1,), **{'q': 2}", "1, **{'p': 2}"]))
     return f"(lambda p, q=2: {body})({call})"
+
+
+@st.composite
+def subscripts(draw: st.DrawFn) -> str:
+    """An index or a slice with small bounds, step 0 included."""
+    bound = st.one_of(st.none(), st.integers(-4, 4))
+    if draw(st.booleans()):
+        return str(draw(st.one_of(st.integers(-4, 4), st.sampled_from(["'k'", "2**70", "1.5"]))))
+    start, stop, step = draw(bound), draw(bound), draw(st.one_of(st.none(), st.integers(-2, 2)))
+    text = f"{'' if start is None else start}:{'' if stop is None else stop}"
+    return text if step is None else f"{text}:{step}"
+
+
+# -- builtins: every name of the sandbox's builtins namespace, right and wrong arguments
+
+BUILTIN_NAMES = sorted(name for name in Sandbox()._builtins
+                       if name not in EXCEPTIONS and name not in ("__name__", "Ellipsis",
+                                                                    "NotImplemented"))
+ITERATORS = {"enumerate", "zip", "reversed", "iter", "map", "filter"}
+CALLBACKS = ["len", "str", "abs", "bool", "None", "lambda v: -v", "lambda v: v", "int",
+             "lambda v, w=0: (v, w)", "print"]
+BUILTIN_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "sorted": ("key", "reverse"), "min": ("key", "default"), "max": ("key", "default"),
+    "sum": ("start",), "zip": ("strict",), "enumerate": ("start",), "int": ("base",),
+    "print": ("sep", "end", "file", "flush"), "round": ("ndigits",), "pow": ("exp", "mod"),
+    "str": ("encoding", "errors"), "bytes": ("encoding", "errors"), "dict": ("k", "j"),
+    "range": ("step",), "divmod": ("y",), "open": ("mode", "encoding"),
+}
+SPECIAL_CALLS: dict[str, Maker] = {}
+
+
+def special_call(name: str) -> Callable[[Maker], Maker]:
+    """Register how calls of builtin ``name`` are generated (when the generic way is unsafe)."""
+
+    def add(maker: Maker) -> Maker:
+        SPECIAL_CALLS[name] = maker
+        return maker
+
+    return add
+
+
+@expression(weight=4)
+def builtin_call(draw: st.DrawFn, sub: Any, names: Any) -> str:
+    """Any builtin with zero to three arguments, sometimes a keyword."""
+    name = draw(st.sampled_from(BUILTIN_NAMES))
+    special = SPECIAL_CALLS.get(name)
+    if special is not None and draw(st.integers(0, 3)) > 0:
+        return special(draw, sub)
+    if name in ("map", "filter"):
+        args = f"{draw(st.sampled_from(CALLBACKS))}, {_arguments(draw, sub, 2)}"
+    elif name in ("sorted", "min", "max") and draw(st.booleans()):
+        args = f"{draw(sub)}, key={draw(st.sampled_from(CALLBACKS))}"
+    elif name in ("range", "pow", "iter", "id", "hash", "dir", "object", "open", "print"):
+        # Unbounded work, or an answer CPython does not fix (dir() lists the caller's
+        # names, object() has an address): wrong arguments only.
+        args = f"x={draw(sub)}" if draw(st.booleans()) else "1, 2, 3, 4, 5, 6, 7, 8, 9"
+    else:
+        args = _arguments(draw, sub, 3, BUILTIN_KEYWORDS.get(name, ()))
+    call = f"{name}({args})"
+    return f"list({call})" if name in ITERATORS else call
+
+
+@special_call("range")
+def _range_call(draw: st.DrawFn, sub: Any) -> str:
+    bounds = [str(draw(st.integers(-3, 8))) for _ in range(draw(st.integers(1, 3)))]
+    if draw(st.integers(0, 3)) == 0:
+        bounds[-1] = draw(st.sampled_from(["0", "1.5", "'a'", "None"]))
+    kind = draw(st.integers(0, 3))
+    made = f"range({', '.join(bounds)})"
+    return [f"list({made})", made, f"{made}[{draw(subscripts())}]", f"len({made})"][kind]
+
+
+@special_call("pow")
+def _pow_call(draw: st.DrawFn, sub: Any) -> str:
+    exponent = draw(st.sampled_from(["0", "1", "2", "3", "-1", "-2", "0.5", "'a'", "None"]))
+    if draw(st.booleans()):
+        return f"pow({draw(sub)}, {exponent}, {draw(sub)})"
+    return f"pow({draw(sub)}, {exponent})" if draw(st.booleans()) else \
+        f"pow(base={draw(sub)}, exp={exponent})"
+
+
+@special_call("iter")
+def _iter_call(draw: st.DrawFn, sub: Any) -> str:
+    kind = draw(st.integers(0, 3))
+    if kind == 0:
+        return f"list(iter({draw(sub)}))"
+    if kind == 1:  # a callable and a sentinel: [..].pop always ends (IndexError at worst)
+        items = draw(st.lists(small_ints, max_size=4))
+        return f"list(iter({items}.pop, {draw(small_ints)}))"
+    if kind == 2:
+        return f"next(iter({draw(sub)}), 'end')"
+    return f"iter({draw(sub)}, {draw(sub)})"  # only the argument errors are comparable
+
+
+@special_call("id")
+def _id_call(draw: st.DrawFn, sub: Any) -> str:
+    name = draw(st.sampled_from(NAMES))
+    return draw(st.sampled_from([f"id({name}) == id({name})", f"type(id({name})).__name__",
+                                 f"id({name}, {name})", f"id(*[{name}, 1])"]))
+
+
+@special_call("hash")
+def _hash_call(draw: st.DrawFn, sub: Any) -> str:
+    # Only values whose hash CPython fixes: numbers, tuples of them; and the unhashable.
+    value = draw(st.one_of(ints.map(repr), st.sampled_from(
+        ["1.5", "-1", "True", "(1, 2)", "(1, (2.5, -3))", "0.0", "[]", "{}", "{1}", "(1, [])",
+         "frozenset({1, 2})", "float('inf')", "2**64", "1j", "slice(1, 2)"])))
+    return f"hash({value})"
+
+
+@special_call("dir")
+def _dir_call(draw: st.DrawFn, sub: Any) -> str:
+    name = draw(st.sampled_from(["upper", "append", "real", "keys", "bit_length", "nope",
+                                 "__class__", "add", "hex", "count"]))
+    return draw(st.sampled_from([f"'{name}' in dir({draw(sub)})", "type(dir()).__name__",
+                                 f"dir({draw(sub)}, 1)"]))
+
+
+@special_call("object")
+def _object_call(draw: st.DrawFn, sub: Any) -> str:
+    return draw(st.sampled_from(["type(object()).__name__", "object() == object()",
+                                 f"object({draw(sub)})", "isinstance(1, object)",
+                                 "str(type(object()))"]))
+
+
+@special_call("open")
+def _open_call(draw: st.DrawFn, sub: Any) -> str:
+    name = draw(st.sampled_from([*FILES, "missing.txt"]))
+    mode = draw(st.sampled_from(["", ", 'r'", ", 'rb'", ", mode='r'", ", 'rt'", ", 'r', -1"]))
+    method = draw(st.sampled_from(["read()", "readline()", "readlines()", "read(3)",
+                                   "tell()", "readable()", "seekable()", "writable()",
+                                   "write('x')", "seek(2)", "name", "mode", "closed"]))
+    return f"open('{name}'{mode}).{method}"
+
+
+@special_call("set")
+@special_call("frozenset")
+def _set_call(draw: st.DrawFn, sub: Any) -> str:
+    # Its elements may be strings, whose order the hash seed decides: show them sorted.
+    kind = draw(st.sampled_from(["set", "frozenset"]))
+    made = f"{kind}({_arguments(draw, sub, 2)})"
+    return draw(st.sampled_from([f"sorted({made}, key=repr)", f"len({made})",
+                                 f"type({made}).__name__", f"{made} == {{1, 2}}"]))
+
+
+@special_call("print")
+def _print_call(draw: st.DrawFn, sub: Any) -> str:
+    return f"print({_arguments(draw, sub, 3, ('sep', 'end', 'flush'))})"
+
+
+@special_call("getattr")
+def _getattr_call(draw: st.DrawFn, sub: Any) -> str:
+    attribute = draw(st.sampled_from(["'real'", "'imag'", "'start'", "'nope'", "'args'", "1",
+                                      "'__class__'"]))
+    default = f", {draw(sub)}" if draw(st.booleans()) else ""
+    if draw(st.integers(0, 3)) == 0:  # a method: called, its repr would show an address
+        method = draw(st.sampled_from(["'upper'", "'bit_length'", "'copy'", "'keys'"]))
+        return f"getattr({draw(sub)}, {method})()"
+    return f"getattr({draw(sub)}, {attribute}{default})"
+
+
+@special_call("isinstance")
+def _isinstance_call(draw: st.DrawFn, sub: Any) -> str:
+    kinds = draw(st.sampled_from(["int", "str", "(int, float)", "bool", "object", "list",
+                                  "Exception", "(list, (tuple, dict))", "type", "1"]))
+    return f"isinstance({draw(sub)}, {kinds})"
+
+
+@special_call("issubclass")
+def _issubclass_call(draw: st.DrawFn, sub: Any) -> str:
+    left = draw(st.sampled_from(["bool", "int", "KeyError", "float", "type", "1", "object"]))
+    right = draw(st.sampled_from(["int", "LookupError", "(str, int)", "object", "'a'"]))
+    return f"issubclass({left}, {right})"
+
+
+@special_call("setattr")
+def _setattr_call(draw: st.DrawFn, sub: Any) -> str:
+    attribute = draw(st.sampled_from(["'real'", "'attr'", "'__doc__'", "1"]))
+    return f"setattr({draw(sub)}, {attribute}, {draw(sub)})"
+
+
+@special_call("delattr")
+def _delattr_call(draw: st.DrawFn, sub: Any) -> str:
+    attribute = draw(st.sampled_from(["'real'", "'attr'", "'append'", "1"]))
+    return f"delattr({draw(sub)}, {attribute})"
+
+
+@special_call("type")
+def _type_call(draw: st.DrawFn, sub: Any) -> str:
+    # Three well-typed arguments would make a class (refused by littrs): keep one wrong.
+    wrong = draw(st.sampled_from(["1, (), {}", "'T', 1, {}", "'T', (), 1", "1, 2", ""]))
+    return f"type({draw(sub)})" if draw(st.booleans()) else f"type({wrong})"
+
+
+@expression(weight=2)
+def exception_value(draw: st.DrawFn, sub: Any, names: Any) -> str:
+    """Any builtin exception made with some arguments, and what it shows."""
+    name = draw(st.sampled_from(sorted(EXCEPTIONS)))
+    args = _arguments(draw, sub, 2)
+    if name in ("ExceptionGroup", "BaseExceptionGroup") and draw(st.booleans()):
+        args = f"'eg', [ValueError(1), {draw(st.sampled_from(['KeyError(2)', 'TypeError()']))}]"
+    elif name.startswith("Unicode") and draw(st.booleans()):
+        args = "'utf-8', b'\\xff', 0, 1, 'bad'" if "Decode" in name else "'ascii', 'é', 0, 1, 'bad'"
+    made = f"{name}({args})"
+    view = draw(st.sampled_from(["args", "str", "repr", "type", "raise"]))
+    if view == "args":
+        return f"{made}.args"
+    if view == "type":
+        return f"type({made}).__name__"
+    if view == "raise":
+        return f"(lambda: (_ for _ in ()).throw({made}))()"  # raise as an expression
+    return f"{view}({made})"
+
+
+# -- methods: every method of every builtin type, on a receiver of that type
+
+RECEIVERS: dict[str, list[str]] = {
+    "str": ["'a,b'", "'Hello World'", "' x '", "''", "'12'", "'{}-{0}'", "'a\\tb'", "'é'"],
+    "bytes": ["b'ab'", "b'a b'", "b''", "b'\\xff1'"],
+    "bytearray": ["bytearray(b'ab')", "bytearray()"],
+    "list": ["[3, 1, 2]", "[]", "['b', 'a']", "[1, [2]]"],
+    "tuple": ["(1, 2, 1)", "()", "('a',)"],
+    "dict": ["{'k': 1, 'j': 2}", "{}", "{1: 'a'}"],
+    "set": ["{1, 2, 3}", "set()", "{0}"],
+    "frozenset": ["frozenset({1, 2})", "frozenset()"],
+    "int": ["5", "-3", "0", "2**70", "255"],
+    "bool": ["True", "False"],
+    "float": ["2.5", "-0.0", "1e300", "float('nan')", "0.1"],
+    "complex": ["(1+2j)", "0j"],
+    "range": ["range(5)", "range(1, 9, 2)"],
+    "slice": ["slice(1, 5, 2)", "slice(3)"],
+    "dict_keys": ["{'k': 1}.keys()"],
+    "dict_values": ["{'k': 1}.values()"],
+    "dict_items": ["{'k': 1}.items()"],
+    "generator": ["(v for v in 'ab')", "(v * 2 for v in range(3))"],
+    "exception": ["ValueError('v')", "KeyError('k', 2)"],
+    "file": ["open('in.txt')", "open('in.txt', 'rb')"],
+}
+METHOD_ARGUMENTS = st.sampled_from([
+    "1", "0", "-1", "2", "'a'", "','", "'ab'", "b'a'", "[1, 2]", "(1,)", "{'k': 2}", "None",
+    "'utf-8'", "'ascii'", "'big'", "'little'", "'{}'", "len", "True", "2.5", "'nope'", "3",
+    "'x' * 3", "{1, 5}", "b'ff'", "'ff'", "range(2)",
+])
+
+
+def _method_names() -> dict[str, list[str]]:
+    names = {}
+    for t, table in METHODS.items():
+        if t.__name__ in RECEIVERS:
+            names[t.__name__] = sorted(
+                name for name, entry in table.items()
+                if type(entry) is VMMethod or callable(entry) or hasattr(entry, "descriptor"))
+    names = {kind: methods for kind, methods in names.items() if methods}  # dict_values: none
+    names["generator"] = ["send", "throw", "close"]
+    names["exception"] = ["with_traceback", "add_note"]
+    names["file"] = ["read", "readline", "readlines", "seek", "tell", "close", "readable",
+                     "seekable", "writable", "write", "flush", "truncate", "read1", "peek"]
+    return names
+
+
+METHOD_NAMES = _method_names()
+METHOD_PAIRS = [(kind, method) for kind, methods in sorted(METHOD_NAMES.items())
+                for method in methods]
+SET_RESULTS = ("copy", "union", "intersection", "difference", "symmetric_difference")
+METHOD_KEYWORDS = ("key", "reverse", "sep", "maxsplit", "encoding", "errors", "keepends",
+                   "length", "byteorder", "signed", "tabsize", "x")
+
+
+@expression(weight=5)
+def method_call(draw: st.DrawFn, sub: Any, names: Any) -> str:
+    """A method of a builtin type, called on a receiver of that type (or on anything)."""
+    if draw(st.booleans()):  # a type, then one of its methods: small types get their turn
+        kind = draw(st.sampled_from(sorted(METHOD_NAMES)))
+        method = draw(st.sampled_from(METHOD_NAMES[kind]))
+    else:  # any method: str's fifty get theirs
+        kind, method = draw(st.sampled_from(METHOD_PAIRS))
+    receiver = draw(st.one_of(st.sampled_from(RECEIVERS[kind]), sub)) if draw(
+        st.integers(0, 4)) == 0 else draw(st.sampled_from(RECEIVERS[kind]))
+    args = [draw(st.one_of(METHOD_ARGUMENTS, sub)) for _ in range(draw(st.integers(0, 3)))]
+    if draw(st.integers(0, 5)) == 0:
+        args.append(f"{draw(st.sampled_from(METHOD_KEYWORDS))}={draw(METHOD_ARGUMENTS)}")
+    if kind in ("generator", "exception", "file") or not draw(st.integers(0, 5)) == 0:
+        call = f"({receiver}).{method}({', '.join(args)})"
+    else:  # through the type: self is the first argument, maybe a wrong one or none
+        call = f"{kind}.{method}({', '.join([receiver, *args][draw(st.integers(0, 1)):])})"
+    if kind in ("set", "frozenset") and method in SET_RESULTS:
+        return f"sorted({call}, key=repr)"  # it may hold strings: the hash seed orders them
+    if kind == "generator" or method in ("keys", "values", "items", "copy"):
+        return call
+    if kind == "exception" and method == "with_traceback":
+        return f"repr({call})"
+    return call
+
+
+# -- modules: the functions of json, math and typing
+
+MODULE_FUNCTIONS = {
+    module: sorted(name for name, value in make().namespace.items()
+                   if type(value).__name__ == "builtin_function_or_method"
+                   and not name.startswith("_"))
+    for module, make in STANDARD_MODULES.items()
+}
+MATH_ARGUMENTS = st.sampled_from([
+    "0", "1", "2", "-1", "3", "10", "0.5", "-2.5", "1e308", "float('inf')", "float('nan')",
+    "-0.0", "2**64", "'a'", "None", "[1, 2, 3]", "(1.5, 2)", "True", "1j", "[]", "range(4)",
+])
+TYPES = st.sampled_from(["int", "str", "None", "float", "typing.List[int]", "typing.Any",
+                         "'Node'", "list", "typing.Optional[str]", "1", "(int, str)"])
+TYPING_CALLS = [
+    "typing.cast({type}, {sub})", "typing.cast({sub})", "typing.assert_type({sub}, {type})",
+    "typing.assert_never({sub})", "typing.reveal_type({sub})", "typing.TypeVar('T')",
+    "typing.TypeVar({sub})", "typing.TypeVar('T', {type}, {type})", "typing.TypeVar('T', {type})",
+    "typing.TypeVar('T', bound={type})", "typing.TypeVar('T', covariant={sub})",
+    "typing.TypeVar('T', covariant=True, contravariant=True)", "typing.ParamSpec('P')",
+    "typing.ParamSpec('P', bound={type})", "typing.TypeVarTuple('Ts')", "typing.TypeVarTuple()",
+    "typing.ForwardRef('int')", "typing.ForwardRef({sub})", "typing.ForwardRef('List[int]')",
+    "typing.NewType('UserId', {type})({sub})", "typing.NewType({sub}, int) is None",
+    "callable(typing.overload(len))", "typing.final({sub})", "typing.no_type_check({sub})",
+    "typing.runtime_checkable({sub})", "typing.runtime_checkable(typing.Protocol)",
+    "typing.get_overloads({sub})", "typing.clear_overloads()", "typing.is_typeddict({sub})",
+    "typing.get_origin({type})", "typing.get_args({type})", "typing.get_origin({sub})",
+    "typing.get_args(typing.Dict[str, {type}])", "typing.NamedTuple()", "typing.TypedDict()",
+    "typing.NamedTuple(1, 2, 3)", "callable(typing.dataclass_transform())",
+    "callable(typing.no_type_check_decorator(len))", "typing.no_type_check_decorator()",
+    "typing.overload()", "typing.dataclass_transform(1)", "typing.cast(typing.List[{type}], [])",
+]
+
+
+@expression(weight=3)
+def module_call(draw: st.DrawFn, sub: Any, names: Any) -> str:
+    """A function of json, math or typing (the program imports them), right or wrong."""
+    module = draw(st.sampled_from(["math", "math", "json", "typing"]))
+    if module == "typing":
+        template = draw(st.sampled_from(TYPING_CALLS))
+        return template.format(type=draw(TYPES), sub=draw(sub))
+    name = draw(st.sampled_from(MODULE_FUNCTIONS[module]))
+    if module == "json":
+        return _json_call(draw, sub, name)
+    args = [draw(st.one_of(MATH_ARGUMENTS, MATH_ARGUMENTS, MATH_ARGUMENTS, sub))
+            for _ in range(draw(st.integers(0, 3)))]
+    if draw(st.integers(0, 6)) == 0:
+        args.append(f"{draw(st.sampled_from(['x', 'start', 'rel_tol', 'abs_tol']))}=1")
+    return f"math.{name}({', '.join(args)})"
+
+
+def _json_call(draw: st.DrawFn, sub: Any, name: str) -> str:
+    options = draw(st.sampled_from([
+        "", ", indent=2", ", sort_keys=True", ", separators=(',', ':')", ", ensure_ascii=False",
+        ", default=str", ", allow_nan=False", ", x=1", ", indent='--'", ", skipkeys=True",
+    ]))
+    if name == "dumps":
+        return f"json.dumps({draw(sub)}{options})"
+    if name == "dump":
+        target = draw(st.sampled_from(["1", "open('in.txt')"]))
+        return f"json.dump({draw(sub)}, {target})"
+    if name == "load":
+        source = draw(st.sampled_from(["open('data.json')", "open('in.txt')", "1", ""]))
+        return f"json.load({source})"
+    text = draw(st.one_of(sub, st.sampled_from([
+        "'[1, 2]'", "'{\"a\": null}'", "'[1,'", "'NaN'", "'1e400'", "b'[1]'", "'\"\\\\ud800\"'",
+        "' 7 '", "'{\"a\": 1, \"a\": 2}'", "'[1] x'", "''",
+    ])))
+    hook = draw(st.sampled_from(["", ", parse_int=str", ", object_hook=len", ", x=1",
+                                 ", parse_constant=str"]))
+    return f"json.loads({text}{hook})"
 
 
 # -- statements and blocks
@@ -257,54 +663,32 @@ class Context:
     in_loop: bool = False
     in_function: bool = False
     counters: list[int] = field(default_factory=lambda: [0])
+    names: tuple[str, ...] = tuple(NAMES)
 
     def fresh(self) -> str:
         """A loop counter name no other statement assigns."""
         self.counters[0] += 1
         return f"_n{self.counters[0]}"
 
+    def inner(self, *, loop: bool | None = None) -> Context:
+        """The context one block deeper."""
+        return Context(self.depth + 1, self.in_loop if loop is None else loop, self.in_function,
+                       self.counters, self.names)
+
+    def expressions(self, depth: int = 2) -> st.SearchStrategy[str]:
+        return expressions(depth, self.names)
+
 
 @st.composite
 def simple_statements(draw: st.DrawFn, ctx: Context) -> str:
-    """One-line statements: assignments, unpacking, print, del, raise, assert."""
-    target = draw(st.sampled_from(NAMES))
-    expr = expressions()
-    kind = draw(st.integers(0, 11))
-    if kind <= 2:
-        return f"{target} = {draw(expr)}"
-    if kind == 3:
-        return f"{target} {draw(st.sampled_from(['+=', '-=', '*=', '|=', '//=', '%=']))} {draw(expr)}"  # noqa: E501
-    if kind == 4:
-        pattern = draw(st.sampled_from(["x, y", "x, *y", "*x, y", "(x, y), z", "x, y, z", "[x, y]"]))
-        return f"{pattern} = {draw(expr)}"
-    if kind <= 6:
-        args = [draw(expr) for _ in range(draw(st.integers(0, 3)))]
-        args += draw(st.sampled_from([[], ["sep='|'"], ["end='!\\n'"]]))
-        return f"print({', '.join(args)})"
-    if kind == 7:
-        return f"{target}[{draw(subscripts())}] = {draw(expr)}"
-    if kind == 8 and draw(st.booleans()):
-        return f"print((x := {draw(expr)}), x)"
-    if kind == 8:
-        return f"del {target}[{draw(subscripts())}]" if draw(st.booleans()) else f"del {target}"
-    if kind == 9 and draw(st.booleans()):
-        attribute = draw(st.sampled_from(["real", "attr", "append"]))
-        return f"{target}.{attribute} = 1" if draw(st.booleans()) else f"del {target}.{attribute}"
-    if kind == 9:
-        if draw(st.booleans()):
-            return f"raise {draw(st.sampled_from(EXCEPTIONS))}({draw(expr)})"
-        return f"assert {draw(expr)}, {draw(expr)}"
-    if kind == 10 and ctx.in_loop:
-        return draw(st.sampled_from(["break", "continue"]))
-    if kind == 10 and ctx.in_function:
-        return f"return {draw(expr)}"
-    if kind == 11 and draw(st.booleans()):
-        return draw(st.sampled_from([
-            "import math\nprint(math.floor(2.5), math.sqrt(2), math.pi)",
-            "from math import gcd, isqrt\nprint(gcd(12, 18), isqrt(17))",
-            "import json\nprint(json.dumps({'a': [1, 2.5, None, 'é']}), json.loads('[1, 2]'))",
-        ]))
-    return f"{draw(expr)}"
+    """One simple statement of any registered kind."""
+    return draw(st.sampled_from(STATEMENTS))(draw, ctx)
+
+
+@st.composite
+def compound_statements(draw: st.DrawFn, ctx: Context) -> str:
+    """One block statement of any registered kind."""
+    return draw(st.sampled_from(COMPOUNDS))(draw, ctx)
 
 
 @st.composite
@@ -319,62 +703,224 @@ def blocks(draw: st.DrawFn, ctx: Context, size: int = 3) -> str:
     return "\n".join(statements)
 
 
-def _inner(ctx: Context, *, loop: bool | None = None) -> Context:
-    return Context(ctx.depth + 1, ctx.in_loop if loop is None else loop, ctx.in_function,
-                   ctx.counters)
+def _target(draw: st.DrawFn, ctx: Context) -> str:
+    return draw(st.sampled_from(LOCALS if ctx.in_function else NAMES))
 
 
-@st.composite
-def compound_statements(draw: st.DrawFn, ctx: Context) -> str:
-    """if/while/for/try/def blocks, each loop bounded."""
-    kind = draw(st.integers(0, 6))
-    cond = draw(expressions(1))
+@statement(weight=4)
+def assignment(draw: st.DrawFn, ctx: Context) -> str:
+    return f"{_target(draw, ctx)} = {draw(ctx.expressions())}"
+
+
+@statement()
+def augmented_assignment(draw: st.DrawFn, ctx: Context) -> str:
+    operator = draw(st.sampled_from(["+=", "-=", "*=", "|=", "//=", "%=", "&=", "**=", "<<=",
+                                     "/=", "^=", ">>=", "@="]))
+    value = draw(st.integers(-2, 5)) if operator in ("**=", "<<=", ">>=") else \
+        draw(ctx.expressions())
+    return f"{_target(draw, ctx)} {operator} {value}"
+
+
+@statement()
+def unpacking(draw: st.DrawFn, ctx: Context) -> str:
+    pattern = draw(st.sampled_from(["x, y", "x, *y", "*x, y", "(x, y), z", "x, y, z", "[x, y]",
+                                    "x, = ", "x, *y, z"]))
+    return f"{pattern.rstrip(' =')} = {draw(ctx.expressions())}"
+
+
+@statement(weight=3)
+def printing(draw: st.DrawFn, ctx: Context) -> str:
+    args = [draw(ctx.expressions()) for _ in range(draw(st.integers(0, 3)))]
+    args += draw(st.sampled_from([[], ["sep='|'"], ["end='!\\n'"], ["sep=None"]]))
+    return f"print({', '.join(args)})"
+
+
+@statement()
+def subscript_assignment(draw: st.DrawFn, ctx: Context) -> str:
+    return f"{_target(draw, ctx)}[{draw(subscripts())}] = {draw(ctx.expressions())}"
+
+
+@statement()
+def deletion(draw: st.DrawFn, ctx: Context) -> str:
+    kind = draw(st.integers(0, 3))
+    target = _target(draw, ctx)
     if kind == 0:
-        text = f"if {cond}:\n{indent(draw(blocks(_inner(ctx))))}"
-        if draw(st.booleans()):
-            text += f"\nelif {draw(expressions(1))}:\n{indent(draw(blocks(_inner(ctx))))}"
-        if draw(st.booleans()):
-            text += f"\nelse:\n{indent(draw(blocks(_inner(ctx))))}"
-        return text
+        return f"del {target}[{draw(subscripts())}]"
     if kind == 1:
-        counter = ctx.fresh()
-        body = draw(blocks(_inner(ctx, loop=True)))
-        text = (f"{counter} = 0\nwhile {counter} < {draw(st.integers(0, 4))}:\n"
-                f"    {counter} += 1\n{indent(body)}")
-        return text + (f"\nelse:\n    print('done', {counter})" if draw(st.booleans()) else "")
+        return f"del {target}"
     if kind == 2:
-        source = draw(st.one_of(
-            st.integers(-1, 4).map(lambda n: f"range({n})"), expressions(1),
-            st.sampled_from(["'héllo'", "{'k': 1, 'j': 2}", "[(1, 2), (3, 4)]", "b'ab'"])))
-        target = draw(st.sampled_from(["x", "y", "x, y", "z"]))
-        body = draw(blocks(_inner(ctx, loop=True)))
-        # Walk a snapshot: a body that appends to what it iterates would never stop.
-        return f"for {target} in list({source})[:6]:\n{indent(body)}"
+        return f"print(({target} := {draw(ctx.expressions())}), {target})"
+    return f"del {target}, {draw(st.sampled_from(LOCALS))}"
+
+
+@statement()
+def attribute_assignment(draw: st.DrawFn, ctx: Context) -> str:
+    attribute = draw(st.sampled_from(["real", "attr", "append", "__doc__", "args"]))
+    target = draw(st.sampled_from(ctx.names))
+    return f"{target}.{attribute} = 1" if draw(st.booleans()) else f"del {target}.{attribute}"
+
+
+@statement()
+def raising(draw: st.DrawFn, ctx: Context) -> str:
+    kind = draw(st.integers(0, 4))
+    if kind == 0:
+        return f"raise {draw(st.sampled_from(EXCEPTION_NAMES))}({draw(ctx.expressions())})"
+    if kind == 1:
+        cause = draw(st.sampled_from(["None", "ValueError('cause')", "KeyError", "1", "x"]))
+        return f"raise {draw(st.sampled_from(EXCEPTION_NAMES))} from {cause}"
+    if kind == 2:
+        return f"raise {draw(ctx.expressions(1))}"
     if kind == 3:
-        return draw(try_statements(ctx))
-    if kind == 4 and not ctx.in_function:
-        return draw(function_definitions(ctx))
-    if kind == 5:
-        return draw(closures())
-    return draw(generators())
+        return "raise"
+    return f"assert {draw(ctx.expressions())}, {draw(ctx.expressions())}"
 
 
-@st.composite
-def try_statements(draw: st.DrawFn, ctx: Context) -> str:
+@statement()
+def jump(draw: st.DrawFn, ctx: Context) -> str:
+    if ctx.in_loop:
+        return draw(st.sampled_from(["break", "continue"]))
+    if ctx.in_function:
+        return f"return {draw(ctx.expressions())}" if draw(st.booleans()) else "return"
+    return "pass"
+
+
+@statement()
+def importing(draw: st.DrawFn, ctx: Context) -> str:
+    return draw(st.sampled_from([
+        "import math\nprint(math.floor(2.5), math.sqrt(2), math.pi)",
+        "from math import gcd, isqrt\nprint(gcd(12, 18), isqrt(17))",
+        "import json\nprint(json.dumps({'a': [1, 2.5, None, 'é']}), json.loads('[1, 2]'))",
+        "from typing import List, Optional\nprint(List[int], Optional[str])",
+        # Not "from math import nope": CPython's message holds the module's file path.
+        "import nope", "import json as j, math as m\nprint(j.loads('1'))",
+    ]))
+
+
+@statement()
+def global_declaration(draw: st.DrawFn, ctx: Context) -> str:
+    name = draw(st.sampled_from(["g", "a"]))
+    if ctx.in_function:
+        return f"global {name}\n{name} = {draw(ctx.expressions(1))}"
+    return f"{name} = {draw(ctx.expressions(1))}\ndel {name}" if draw(st.booleans()) else \
+        f"print({name})"
+
+
+@statement(weight=2)
+def expression_statement(draw: st.DrawFn, ctx: Context) -> str:
+    return draw(ctx.expressions())
+
+
+@statement(weight=4)
+def battery(draw: st.DrawFn, ctx: Context) -> str:
+    """Several calls of builtins, exceptions, methods and module functions, each one guarded.
+
+    Every call runs and is compared (its value or its error), whatever the others do.
+    """
+    makers = (builtin_call, exception_value, method_call, module_call)
+    sub = ctx.expressions(1)
+    calls = [draw(st.sampled_from(makers))(draw, sub, ctx.names)
+             for _ in range(draw(st.integers(3, 8)))]
+    listed = ",\n    ".join(f"lambda: {call}" for call in calls)
+    return (f"for _call in [\n    {listed},\n]:\n    try:\n        print(repr(_call()))\n"
+            f"    except Exception as e:\n        print(type(e).__name__, e)")
+
+
+@statement(weight=4)
+def guarded(draw: st.DrawFn, ctx: Context) -> str:
+    """A statement whose exception is printed, so the program goes on (and errors compare)."""
+    kinds = [k for k in STATEMENTS if k is not guarded and k is not jump]
+    inner = draw(st.sampled_from(kinds))(draw, ctx)
+    return f"try:\n{indent(inner)}\nexcept Exception as e:\n    print(type(e).__name__, e)"
+
+
+def _condition(draw: st.DrawFn, ctx: Context) -> str:
+    """A condition: often a bare comparison, so the fused compare-and-jump instructions run."""
+    if draw(st.booleans()):
+        operator = draw(st.sampled_from(["<", "<=", ">", ">=", "==", "!=", "in", "is not"]))
+        left = draw(st.sampled_from(ctx.names))
+        right = draw(st.one_of(st.sampled_from(ctx.names), small_ints.map(str),
+                               st.just(f"len({draw(st.sampled_from(ctx.names))})")))
+        return f"{left} {operator} {right}"
+    return draw(ctx.expressions(1))
+
+
+@compound(weight=2)
+def if_statement(draw: st.DrawFn, ctx: Context) -> str:
+    text = f"if {_condition(draw, ctx)}:\n{indent(draw(blocks(ctx.inner())))}"
+    if draw(st.booleans()):
+        text += f"\nelif {_condition(draw, ctx)}:\n{indent(draw(blocks(ctx.inner())))}"
+    if draw(st.booleans()):
+        text += f"\nelse:\n{indent(draw(blocks(ctx.inner())))}"
+    return text
+
+
+@compound()
+def while_loop(draw: st.DrawFn, ctx: Context) -> str:
+    counter = ctx.fresh()
+    body = draw(blocks(ctx.inner(loop=True)))
+    test = f"{counter} < {draw(st.integers(0, 4))}"
+    if draw(st.booleans()):
+        test += f" and {_condition(draw, ctx)}"
+    text = (f"{counter} = 0\nwhile {test}:\n"
+            f"    {counter} += 1\n{indent(body)}")
+    return text + (f"\nelse:\n    print('done', {counter})" if draw(st.booleans()) else "")
+
+
+@compound(weight=2)
+def for_loop(draw: st.DrawFn, ctx: Context) -> str:
+    source = draw(st.one_of(
+        st.integers(-1, 4).map(lambda n: f"range({n})"), ctx.expressions(1),
+        st.sampled_from(["'héllo'", "{'k': 1, 'j': 2}", "[(1, 2), (3, 4)]", "b'ab'",
+                         "{'k': 1}.items()", "enumerate('ab')", "zip('ab', 'cd')"])))
+    target = draw(st.sampled_from(["x", "y", "x, y", "z", "(x, y)", "x, *y"]))
+    body = draw(blocks(ctx.inner(loop=True)))
+    # Walk a snapshot: a body that appends to what it iterates would never stop.
+    text = f"for {target} in list({source})[:6]:\n{indent(body)}"
+    return text + (f"\nelse:\n    print('exhausted', {target.split(',')[0].strip('(* ')})"
+                   if draw(st.booleans()) else "")
+
+
+@compound(weight=2)
+def try_statement(draw: st.DrawFn, ctx: Context) -> str:
     """try with typed handlers, bare except, else and finally in random combinations."""
-    text = f"try:\n{indent(draw(blocks(_inner(ctx))))}"
+    text = f"try:\n{indent(draw(blocks(ctx.inner())))}"
     handlers = draw(st.integers(0, 2))
     for index in range(handlers):
-        options = EXCEPTIONS + ["(KeyError, IndexError)"] + ([""] if index == handlers - 1 else [])
+        options = EXCEPTION_NAMES + ["(KeyError, IndexError)", "BaseException", "1"] + (
+            [""] if index == handlers - 1 else [])
         kind = draw(st.sampled_from(options))
         name = " as e" if kind and draw(st.booleans()) else ""
-        body = "print(type(e).__name__, e)" if name else draw(blocks(_inner(ctx), 2))
+        if name:
+            body = draw(st.sampled_from([
+                "print(type(e).__name__, e)", "print(repr(e), e.args)",
+                "print(e.__context__ is None, e.__cause__)", "raise", "raise e from None",
+                "e.add_note('n')\nprint(e.__notes__)",
+            ]))
+        else:
+            body = draw(blocks(ctx.inner(), 2))
         text += f"\nexcept {kind}{name}:\n{indent(body)}"
     if handlers and draw(st.booleans()):
-        text += f"\nelse:\n{indent(draw(blocks(_inner(ctx), 2)))}"
+        text += f"\nelse:\n{indent(draw(blocks(ctx.inner(), 2)))}"
     if not handlers or draw(st.booleans()):
-        text += f"\nfinally:\n{indent(draw(blocks(_inner(ctx), 2)))}"
+        text += f"\nfinally:\n{indent(draw(blocks(ctx.inner(), 2)))}"
     return text
+
+
+@compound()
+def with_statement(draw: st.DrawFn, ctx: Context) -> str:
+    """``with`` over a mounted file (read, iterate, close twice) or over what is no context manager."""
+    if draw(st.integers(0, 3)) == 0:
+        manager = draw(ctx.expressions(1))
+    else:
+        name = draw(st.sampled_from(list(FILES)))
+        mode = draw(st.sampled_from(["", ", 'rb'"]))
+        manager = f"open('{name}'{mode})"
+    body = draw(st.sampled_from([
+        "print(f.read())", "for line in f:\n    print(repr(line))", "print(f.readline(), f.tell())",
+        "print(f.readlines())", "f.close()\nprint(f.closed)", "print(f.read(2), f.seek(0))",
+    ]))
+    inner = draw(blocks(ctx.inner(), 1)) if draw(st.booleans()) else body
+    return f"with {manager} as f:\n{indent(inner)}\nprint(f.closed)"
 
 
 PARAMETER_LISTS = [
@@ -384,27 +930,53 @@ PARAMETER_LISTS = [
 CALL_ARGUMENTS = [
     "", "1", "1, 2", "1, 2, 3, 4", "p=1", "q=2", "1, q=2", "1, s=5", "s=1, p=2", "1, 2, s=3, k=4",
     "*[1, 2]", "**{'p': 1}", "1, p=1", "*(1,), **{'s': 2}", "1, 2, 3, s=4, t=5, v=6",
+    "*'ab'", "**{'s': 1}, **{'s': 2}", "**{1: 2}", "*1", "**[]",
 ]
 
 
-@st.composite
-def function_definitions(draw: st.DrawFn, ctx: Context) -> str:
-    """A function with a random parameter list, called with valid and invalid arguments."""
+@compound(weight=2)
+def function_definition(draw: st.DrawFn, ctx: Context) -> str:
+    """A function with a random parameter list, called with valid and invalid arguments.
+
+    Its body works on its parameters and locals (fast locals, fused instructions).
+    """
+    if ctx.in_function:
+        return closure(draw, ctx)
     params = draw(st.sampled_from(PARAMETER_LISTS))
     names = tuple(n for n in ("p", "q", "r", "s", "t", "u") if n in params.replace("/", ""))
-    body_ctx = Context(1, False, True, ctx.counters)
-    body = draw(blocks(body_ctx, 2))
+    body_ctx = Context(1, False, True, ctx.counters, names + tuple(LOCALS) + ("a",))
+    body = draw(blocks(body_ctx, 3))
     result = draw(expressions(1, names or ("a",)))
     calls = draw(st.lists(st.sampled_from(CALL_ARGUMENTS), min_size=1, max_size=3))
-    test = draw(st.sampled_from(["p < q", "p == s", "q >= 2", "p"]))
+    test = draw(st.sampled_from(["p < q", "p == s", "q >= 2", "p", "p + q > s"]))
     guard = f"    if {test}:\n        print('lt')\n" if draw(st.booleans()) else ""
-    lines = [f"def f({params}):\n{guard}{indent(body)}\n    return {result}"]
+    local = ""
+    if "q" in names and draw(st.booleans()):  # fused instructions on two fast locals
+        local = "    x, y = p, q\n    z = x + y\n    if x < y:\n        print('<', z - x)\n"
+    decorator = draw(st.sampled_from(["", "", "@(lambda f: f)\n", "@len\n"]))
+    lines = [f"{decorator}def f({params}):\n{guard}{local}{indent(body)}\n    return {result}"]
     lines += [f"print(f({args}))" for args in calls]
+    if draw(st.booleans()):
+        lines.append(draw(st.sampled_from([
+            "print(f.__name__, f.__qualname__, f.__defaults__, f.__kwdefaults__)",
+            "f.attr = 1\nprint(f.attr)\ndel f.attr", "print(f.__doc__, f.__module__)",
+        ])))
     return "\n".join(lines)
 
 
-@st.composite
-def closures(draw: st.DrawFn) -> str:
+@compound()
+def fast_locals(draw: st.DrawFn, ctx: Context) -> str:
+    """A function whose body works on two fast locals: the fused instructions all run."""
+    operator = draw(st.sampled_from(BINARY))
+    comparison = draw(st.sampled_from(["<", "<=", "==", "!=", ">"]))
+    args = ", ".join(draw(st.one_of(literals, st.sampled_from(NAMES))) for _ in range(2))
+    return (f"def h(p, q):\n    x, y = p, q\n    z = x {operator} y\n"
+            f"    if x {comparison} y:\n        print('cmp', z)\n    del x\n    return z, y\n"
+            f"print(h({args}))")
+
+
+@compound()
+def closure(draw: st.DrawFn, ctx: Context) -> str:
     """A closure over a cell, with nonlocal rebinding and late binding in a loop."""
     step = draw(expressions(1, ("n", "k")))
     return (f"def make(k):\n    n = 0\n    def inc():\n        nonlocal n\n        n = {step}\n"
@@ -413,13 +985,22 @@ def closures(draw: st.DrawFn) -> str:
             f"print(g(), g())\nfs = [lambda: i for i in range(3)]\nprint([h() for h in fs])")
 
 
-@st.composite
-def generators(draw: st.DrawFn) -> str:
-    """A generator with yield, yield from and early return, consumed by list and next."""
+@compound()
+def generator(draw: st.DrawFn, ctx: Context) -> str:
+    """A generator with yield, yield from and early return, driven by list, next, send, throw."""
     item = draw(expressions(1, ("i", "a")))
-    return (f"def gen(m):\n    for i in range(m):\n        yield {item}\n"
-            f"    yield from [i for i in 'ab']\n    return 7\n"
-            f"print(list(gen({draw(st.integers(-1, 3))})))\nit = gen(1)\nprint(next(it), next(it))")
+    source = draw(st.sampled_from(["[i for i in 'ab']", "range(2)", "inner()", "'xy'"]))
+    drive = draw(st.sampled_from([
+        "print(next(it), next(it))", "print(it.send(None), it.send(5))",
+        "print(next(it), it.throw(ValueError('t')))", "print(next(it), it.close(), list(it))",
+        "print(list(it), next(it, 'end'))", "print(it.send(1))",
+        "print(next(it), it.throw(StopIteration))", "print(it.throw(KeyError, 'k'))",
+    ]))
+    return (f"def inner():\n    got = yield 'i'\n    print('got', got)\n    return 'r'\n"
+            f"def gen(m):\n    for i in range(m):\n        received = yield {item}\n"
+            f"        print('received', received)\n"
+            f"    result = yield from {source}\n    print('result', result)\n    return 7\n"
+            f"print(list(gen({draw(st.integers(-1, 3))})))\nit = gen(1)\n{drive}")
 
 
 @dataclass
@@ -429,10 +1010,13 @@ class Program:
     inputs: dict[str, Any]
     body: str
 
+    def prelude(self) -> str:
+        """The inputs as assignments."""
+        return "".join(f"{name} = {to_source(v)}\n" for name, v in self.inputs.items())
+
     def source(self) -> str:
         """The whole program as plain source: inputs become assignments."""
-        prelude = "".join(f"{name} = {to_source(v)}\n" for name, v in self.inputs.items())
-        return prelude + self.body
+        return self.prelude() + self.body
 
 
 @st.composite
@@ -441,7 +1025,20 @@ def programs(draw: st.DrawFn) -> Program:
     inputs = {name: draw(host_values) for name in INPUTS}
     body = "x = y = z = 0\n" + draw(blocks(Context(), 5))
     final = draw(st.one_of(st.just("(a, b, c, x, y, z)"), expressions(2)))
-    return Program(inputs, body + "\n" + final)
+    body += "\n" + final
+    if any(f"{module}." in body for module in STANDARD_MODULES):
+        body = "import json, math, typing\n" + body
+    return Program(inputs, body)
+
+
+@st.composite
+def call_programs(draw: st.DrawFn) -> Program:
+    """Batteries of guarded calls only: the quickest way through every builtin and method."""
+    inputs = {name: draw(host_values) for name in INPUTS}
+    body = "\n".join(battery(draw, Context()) for _ in range(draw(st.integers(1, 3))))
+    if any(f"{module}." in body for module in STANDARD_MODULES):
+        body = "import json, math, typing\n" + body
+    return Program(inputs, "x = y = z = 0\n" + body)
 
 
 @st.composite

@@ -309,8 +309,14 @@ class _Copier:
             if len(new) != len(items):
                 raise self.error(source, "value", ": two of its keys become equal")
         else:
-            converted = (m if type(m) in _ATOMS else convert(m) for m in items)
-            self.add_all(source, new, items, converted)
+            members = list(items)
+            converted = [m if type(m) in _ATOMS else convert(m) for m in members]
+            if all(map(is_, converted, members)):
+                # Nothing changed (tuples of atoms): copying the table keeps the host
+                # set's iteration order, which inserting one by one may not.
+                new.update(items)
+            else:
+                self.add_all(source, new, members, converted)
 
     def add_all(self, source: object, new: set, items: Any, converted: Iterable[object]) -> None:
         """Add converted set members; hashing them runs no user code (builtin types)."""

@@ -34,7 +34,8 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from .vm.attributes import METHODS, SPECIAL_METHODS, VMMethod
+from .vm.attributes import METHODS, SPECIAL_METHODS, VMMethod, call_descriptor
+from .vm.clinic import MISSING, unpack_keywords
 from .vm.context import check_size, current
 from .vm.objects import Builtin, Generator
 
@@ -361,6 +362,20 @@ def _receiver(owner: type, name: str, args: tuple) -> Any:
     return args[0]
 
 
+def _call(stream: Any, name: str, args: Any, kwargs: dict) -> Any:
+    """``stream.name(*args, **kwargs)`` through the method descriptor, as ``f.name(...)`` calls it.
+
+    Its argument errors name the class that defines the method
+    (``_IOBase.writable() takes no arguments``); a bound method's would name the
+    stream's own class. ``name`` is one of the whitelisted method names.
+    """
+    for klass in type(stream).__mro__:
+        descriptor = vars(klass).get(name)
+        if descriptor is not None:
+            return call_descriptor(descriptor, [stream, *args], kwargs)
+    return getattr(stream, name)(*args, **kwargs)  # pragma: no cover - every name is defined
+
+
 def _remaining(file: SandboxFile) -> int:
     node = file._raw._node
     return len(node.data) if node is not None else 0
@@ -369,7 +384,7 @@ def _remaining(file: SandboxFile) -> int:
 def _plain(owner: type, name: str) -> Callable[..., Any]:
     def method(*args: Any, **kwargs: Any) -> Any:
         file = _receiver(owner, name, args)
-        return getattr(file._stream, name)(*args[1:], **kwargs)
+        return _call(file._stream, name, args[1:], kwargs)
 
     return method
 
@@ -391,7 +406,7 @@ def _reading(owner: type, name: str) -> Callable[..., Any]:
             check_size(available)
         elif owner is not TextFile and type(size) is int and size > available:
             rest[0] = available
-        return getattr(file._stream, name)(*rest, **kwargs)
+        return _call(file._stream, name, rest, kwargs)
 
     return method
 
@@ -413,7 +428,7 @@ def _writing(owner: type, name: str) -> Callable[..., Any]:
         if name == "writelines" and rest and type(rest[0]) is Generator:
             stream.writelines([])  # a closed file fails before the generator runs
             rest[0] = vm.drain(rest[0])
-        result = getattr(stream, name)(*rest, **kwargs)
+        result = _call(stream, name, rest, kwargs)
         stream.flush()
         return result
 
@@ -424,7 +439,7 @@ def _close(owner: type) -> Callable[..., Any]:
     def close(*args: Any, **kwargs: Any) -> None:
         file = _receiver(owner, "close", args)
         if len(args) > 1 or kwargs:
-            file._stream.close(*args[1:], **kwargs)  # CPython's argument error
+            _call(file._stream, "close", args[1:], kwargs)  # CPython's argument error
         file._run.close(file)
 
     return close
@@ -619,18 +634,8 @@ def _optional_str(name: str, value: Any) -> str | None:
 
 def _bind_open(args: tuple, kwargs: dict) -> dict[str, Any]:
     """open()'s arguments, with CPython's errors for the ones that do not fit."""
-    if len(args) + len(kwargs) > len(_OPEN_PARAMETERS):
-        raise TypeError(f"open() takes at most 8 arguments ({len(args) + len(kwargs)} given)")
-    bound = dict(zip(_OPEN_PARAMETERS, args))
-    for key, value in kwargs.items():
-        if key not in _OPEN_PARAMETERS:
-            raise TypeError(f"'{key}' is an invalid keyword argument for open()")
-        if key in bound:
-            position = _OPEN_PARAMETERS.index(key) + 1
-            raise TypeError(f"argument for open() given by name ('{key}') and position ({position})")
-        bound[key] = value
-    if "file" not in bound:
-        raise TypeError("open() missing required argument 'file' (pos 1)")
+    values = unpack_keywords("open", args, kwargs, _OPEN_PARAMETERS, minpos=1)
+    bound = {key: value for key, value in zip(_OPEN_PARAMETERS, values) if value is not MISSING}
     for key, value in _OPEN_DEFAULTS.items():
         bound.setdefault(key, value)
     mode = bound["mode"]

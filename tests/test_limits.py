@@ -199,8 +199,9 @@ CASES: dict[str, Case] = {
     "list-doubling": attack("x = [0]\nwhile True:\n    x = x + x"),
     "self-copies": attack("x = []\nwhile True:\n    x.append(x[:])", max_instructions=None,
                           max_duration=10.0),
-    "small-appends": attack("x = []\nwhile True:\n    x.append('y' * 1000)", max_instructions=None,
-                            max_duration=10.0),
+    # n, not 1000: 'y' * 1000 is one folded constant (as in CPython), appended by reference.
+    "small-appends": attack("n = 1000\nx = []\nwhile True:\n    x.append('y' * n)",
+                            max_instructions=None, max_duration=10.0),
     "dict-growth": attack("d = {}\ni = 0\nwhile True:\n    d[i] = str(i) * 100\n    i += 1",
                           max_instructions=None, max_duration=10.0),
     "repr-of-shared": attack("a = ['x' * 1000] * 1000\nb = [a] * 1000\ns = repr(b)"),
@@ -354,6 +355,7 @@ HOST_LOOPS = {
     "dict-zip": "dict(zip(range(10**5), range(10**5)))",
     "bytes": "bytes(map(bool, range(1, 10**7)))",
     "filter": "next(filter({}.get, range(10**12)), 0)",
+    # a range compares anything but an int with each of its items
     "range-in": "1.5 in range(10**12)",
     "range-index": "range(10**12).index(1.5)",
     "range-count": "range(10**12).count(1.5)",

@@ -140,8 +140,10 @@ def test_module_contents_are_sandbox_values() -> None:
                 assert value.code.kind == "prelude", key
                 assert value is not factory().namespace[key], key  # one per sandbox
             elif isinstance(value, TypingForm):  # the typing module's inert forms
+                # Named as CPython's: Generic is of type 'type', Protocol of '_ProtocolMeta'.
                 assert type(value).__name__ in (
-                    "_SpecialForm", "_SpecialGenericAlias", "_TypingClass", "TypeVar"
+                    "_SpecialForm", "_AnyMeta", "_SpecialGenericAlias", "type", "_ProtocolMeta",
+                    "TypeVar"
                 ), key
             else:
                 assert isinstance(value, allowed), key
@@ -705,6 +707,34 @@ def test_typing_behaviour_matches_cpython() -> None:
             f"except Exception as e:\n    print({check!r}, type(e).__name__, e)"
         )
     same_as_cpython("\n".join(lines))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "math.lcm(x=1)", "math.lcm(1.5)", "math.factorial()", "math.comb(1, x=2)",
+        "typing.TypeVar()", "typing.TypeVar('T', int)", "typing.TypeVar('T', bound=0)",
+        "typing.TypeVar(1, covariant=1, contravariant=1)", "typing.ParamSpec('P', 1)",
+        "typing.TypeVarTuple()", "typing.ForwardRef(1, 2, 3, 4)", "typing.NewType('a')",
+        "typing.NewType('a.b', int)(5)", "typing.NewType(1, int)", "typing.NewType({'.': 1}, int)",
+        "typing.NamedTuple()", "typing.TypedDict(1, 2, 3)", "typing.cast(1)",
+        "typing.runtime_checkable(int)", "typing.runtime_checkable(typing.List)",
+        "typing.runtime_checkable(typing.Protocol)", "typing.no_type_check([1])",
+        "typing.no_type_check(int)", "typing.no_type_check(len)", "typing.get_overloads(None)",
+        "typing.get_overloads(typing.List)", "typing.get_overloads(math)",
+        "type(typing.ParamSpec('P')).__name__", "typing.TypeVarTuple('Ts')",
+        "json.dumps()", "json.loads('1', x=1)", "json.dump([b''], 1)", "json.dump(b'', 1)",
+        "json.dump([1, b''], 1)", "json.dump([float('nan')], 1, allow_nan=False)",
+        "json.dump({}, 1)", "json.dump({1: b''}, 1, x=1)", "json.dump(1)",
+        "Ellipsis + typing.Protocol", "type(typing.Generic).__name__",
+        "type(typing.SupportsInt).__name__", "typing.TypeVar(1)", "typing.TypeVarTuple(1)",
+        "typing.ParamSpec([1])", "type(typing.TypeVar('T'))", "type(typing.Any)",
+        "type(typing.List[int])", "Ellipsis + typing.Any",
+    ],
+)
+def test_module_functions_refuse_wrong_arguments_as_cpython(call: str) -> None:
+    """Argument errors of the module functions read as CPython's (the fuzzer calls them so)."""
+    same_as_cpython(f"import json, math, typing\nprint(repr({call}))")
 
 
 def test_typing_in_annotations() -> None:

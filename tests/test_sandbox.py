@@ -238,3 +238,28 @@ def test_a_dropped_sandbox_is_freed_at_once(tmp_path) -> None:
         assert [ref() for ref in refs] == [None, None]
     finally:
         gc.enable()
+
+
+def test_argument_errors_read_the_same_while_the_host_is_traced() -> None:
+    """CPython 3.11 binds a method descriptor called with ``*args`` while a trace function is
+    set (coverage, debuggers), which changes its argument errors; littrs's must not change."""
+    import sys
+
+    source = """
+for call in [lambda: bool.as_integer_ratio(True, key=1), lambda: bytearray(b'a').count(key=1),
+             lambda: int.bit_length(True, 1), lambda: 'a'.ljust(x=1), lambda: str.join('-', x=1),
+             lambda: 'ab'.replace('a'), lambda: [].copy(1), lambda: 'a'.encode(1, 2, 3)]:
+    try:
+        call()
+    except TypeError as e:
+        print(e)
+"""
+    plain = Sandbox().capture(source)
+    previous = sys.gettrace()
+    sys.settrace(lambda *args: None)
+    try:
+        traced = Sandbox().capture(source)
+    finally:
+        sys.settrace(previous)
+    assert traced == plain
+    assert "int.as_integer_ratio() takes no keyword arguments" in plain[1]

@@ -79,6 +79,7 @@ class Options:
         sort_keys: bool,
         default: Callable[[Any], Any],
         max_depth: int,
+        one_shot: bool = True,
     ) -> None:
         self.skipkeys = skipkeys
         self.ensure_ascii = ensure_ascii
@@ -90,7 +91,7 @@ class Options:
         self.sort_keys = sort_keys
         self.default = default
         self.max_depth = max_depth
-        self.c_mode = indent is None
+        self.c_mode = indent is None and one_shot  # json.dump always uses the Python encoder
 
 
 def encode(obj: Any, options: Options) -> str:

@@ -81,11 +81,21 @@ def dumps(
     **kw: Any,
 ) -> str:
     """Serialize ``obj`` to a JSON formatted ``str``."""
+    options = _options("dumps", True, skipkeys, ensure_ascii, check_circular, allow_nan, cls,
+                       indent, separators, default, sort_keys, kw)
+    return json_encode.encode(obj, options)
+
+
+def _options(function: str, one_shot: bool, skipkeys: Any, ensure_ascii: Any,
+             check_circular: Any, allow_nan: Any, cls: Any, indent: Any, separators: Any,
+             default: Any, sort_keys: Any, kw: dict) -> json_encode.Options:
+    """The checked options of ``dumps`` (``one_shot``: CPython's C encoder when it can) or
+    ``dump`` (always the Python encoder, whose messages differ a little)."""
     if kw:
         raise TypeError(
             f"JSONEncoder.__init__() got an unexpected keyword argument '{next(iter(kw))}'"
         )
-    _refuse_cls(cls, "dumps")
+    _refuse_cls(cls, function)
     if separators is not None:
         item_separator, key_separator = separators
     else:
@@ -99,7 +109,7 @@ def dumps(
         from ..vm.operations import multiply
 
         indent = multiply(" ", indent)  # CPython's ' ' * indent, size-checked
-    options = json_encode.Options(
+    return json_encode.Options(
         skipkeys=bool(skipkeys),
         ensure_ascii=bool(ensure_ascii),
         check_circular=bool(check_circular),
@@ -109,10 +119,10 @@ def dumps(
         key_separator=key_separator,
         sort_keys=bool(sort_keys),
         default=_not_serializable if default is None else _safe_callable(
-            default, "dumps", "default"),
+            default, function, "default"),
         max_depth=_max_depth(),
+        one_shot=one_shot,
     )
-    return json_encode.encode(obj, options)
 
 
 def loads(
@@ -175,9 +185,55 @@ def load(fp: Any, **kw: Any) -> Any:
     return loads(_method_result(fp, "read", [], "load"), **kw)
 
 
-def dump(obj: Any, fp: Any, **kw: Any) -> None:
-    """Serialize ``obj`` as JSON and write it to ``fp`` (``fp.write(dumps(obj))``)."""
-    _method_result(fp, "write", [dumps(obj, **kw)], "dump")
+def dump(
+    obj: Any,
+    fp: Any,
+    *,
+    skipkeys: Any = False,
+    ensure_ascii: Any = True,
+    check_circular: Any = True,
+    allow_nan: Any = True,
+    cls: Any = None,
+    indent: Any = None,
+    separators: Any = None,
+    default: Any = None,
+    sort_keys: Any = False,
+    **kw: Any,
+) -> None:
+    """Serialize ``obj`` as JSON and write it to ``fp`` (``fp.write(dumps(obj))``).
+
+    CPython writes chunk by chunk: a container's first chunk reaches ``fp.write``
+    before its first unserializable item is met, so a file that cannot be
+    written fails first then. (Only that first chunk is written before the
+    encoding error; CPython would also write the chunks after it, up to the
+    item that fails.)
+    """
+    options = _options("dump", False, skipkeys, ensure_ascii, check_circular, allow_nan, cls,
+                       indent, separators, default, sort_keys, kw)
+    try:
+        text = json_encode.encode(obj, options)
+    except (TypeError, ValueError):
+        chunk = _first_chunk(obj, options)
+        if chunk is not None:
+            _method_result(fp, "write", [chunk], "dump")
+        raise
+    _method_result(fp, "write", [text], "dump")
+
+
+def _first_chunk(obj: Any, options: json_encode.Options) -> str | None:
+    """What CPython's chunked encoder yields before it meets what fails, if anything."""
+    if type(obj) not in (dict, list, tuple) or not obj:
+        return None
+    if type(obj) is dict:
+        return "{"
+    chunk = "[" if options.indent is None else "[\n" + options.indent
+    first = obj[0]
+    if first is None or type(first) in (str, bool, int, float):  # joined with the bracket
+        try:
+            return chunk + json_encode.encode(first, options)
+        except ValueError:  # nan refused, an int too long: before any chunk
+            return None
+    return chunk
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {

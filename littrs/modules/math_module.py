@@ -236,9 +236,9 @@ def dist(*args: Any, **kwargs: Any) -> Any:
     return math.dist(*args, **kwargs)
 
 
-def hypot(*args: Any) -> Any:
+def hypot(*args: Any, **kwargs: Any) -> Any:
     charge(len(args))
-    return math.hypot(*args)
+    return math.hypot(*args, **kwargs)  # a keyword: CPython's own error
 
 
 def _gcd_cost(values: tuple) -> None:
@@ -250,9 +250,9 @@ def _gcd_cost(values: tuple) -> None:
                 charge(words * words // 4)
 
 
-def gcd(*args: Any) -> Any:
+def gcd(*args: Any, **kwargs: Any) -> Any:
     _gcd_cost(args)
-    return math.gcd(*args)
+    return math.gcd(*args, **kwargs)  # a keyword: CPython's own error
 
 
 def prod(*args: Any, **kwargs: Any) -> Any:
@@ -276,7 +276,9 @@ def prod(*args: Any, **kwargs: Any) -> Any:
     return exact.value() if exact is not None else result
 
 
-def lcm(*args: Any) -> Any:
+def lcm(*args: Any, **kwargs: Any) -> Any:
+    if kwargs:
+        return math.lcm(*args, **kwargs)  # CPython's "math.lcm() takes no keyword arguments"
     for value in args:
         if not _is_exact(value):
             return math.lcm(value)  # CPython's TypeError for it

@@ -19,6 +19,7 @@ from __future__ import annotations
 import collections.abc as abc
 import operator
 import types
+from collections.abc import Callable
 from typing import Any
 
 from ..vm.containers import check_key, compare
@@ -468,6 +469,18 @@ class _TypingClass(TypingForm):
         return self
 
 
+# In CPython these are classes: of type ``type``, or of ``_ProtocolMeta`` for the protocols.
+_TypingClass.__name__ = _TypingClass.__qualname__ = "type"
+
+
+class _ProtocolClass(_TypingClass):
+    """``typing.Protocol`` and the ``Supports*`` protocols."""
+
+    __slots__ = ()
+
+
+_ProtocolClass.__name__ = _ProtocolClass.__qualname__ = "_ProtocolMeta"
+
 _SUPPORTS = {
     "SupportsAbs": "__abs__", "SupportsBytes": "__bytes__", "SupportsComplex": "__complex__",
     "SupportsFloat": "__float__", "SupportsIndex": "__index__", "SupportsInt": "__int__",
@@ -500,7 +513,12 @@ class _TypeVar(TypingForm):
         return id(self)
 
     def __repr__(self) -> str:
-        return f"{self.prefix}{self.name}"
+        name = self.name
+        if not isinstance(name, str):  # CPython: prefix + self.__name__ (a TypeVarTuple: the name)
+            if not self.prefix:
+                raise TypeError(f"__repr__ returned non-string (type {type(name).__name__})")
+            raise TypeError(f'can only concatenate str (not "{type(name).__name__}") to str')
+        return f"{self.prefix}{name}"
 
     def recipe(self) -> tuple[str, tuple]:
         return ("typevar", (self.name, self.prefix, self.bound, self.constraints))
@@ -513,6 +531,31 @@ class _TypeVar(TypingForm):
 
 
 _TypeVar.__name__ = _TypeVar.__qualname__ = "TypeVar"
+
+
+class _ParamSpec(_TypeVar):
+    """``ParamSpec('P')``: a TypeVar of its own class, as in CPython."""
+
+    __slots__ = ()
+
+    def recipe(self) -> tuple[str, tuple]:
+        return ("paramspec", (self.name, self.prefix, self.bound, ()))
+
+
+_ParamSpec.__name__ = _ParamSpec.__qualname__ = "ParamSpec"
+
+
+class _TypeVarTuple(_TypeVar):
+    """``TypeVarTuple('Ts')``: shown as its bare name."""
+
+    __slots__ = ()
+
+    def recipe(self) -> tuple[str, tuple]:
+        return ("typevartuple", (self.name, self.prefix, None, ()))
+
+
+_TypeVarTuple.__name__ = _TypeVarTuple.__qualname__ = "TypeVarTuple"
+_TYPE_VARIABLES = {"typevar": _TypeVar, "paramspec": _ParamSpec, "typevartuple": _TypeVarTuple}
 
 
 class _ForwardRef(TypingForm):
@@ -619,8 +662,17 @@ def _is_instance(obj: Any, target: Any) -> bool:
 # -- the names -------------------------------------------------------------------------
 
 
+class _AnyForm(_SpecialForm):
+    """``typing.Any``: a class in CPython 3.11, of type ``_AnyMeta``."""
+
+    __slots__ = ()
+
+
+_AnyForm.__name__ = _AnyForm.__qualname__ = "_AnyMeta"
+
+
 def _special(name: str) -> _SpecialForm:
-    return _SpecialForm(name)
+    return _AnyForm(name) if name == "Any" else _SpecialForm(name)
 
 
 UNION = _special("Union")
@@ -652,6 +704,7 @@ _ALIASES: dict[str, tuple[Any, int]] = {
     "Pattern": (_Nothing, 1), "Match": (_Nothing, 1),
 }
 
+_PROTOCOLS = ("Protocol", *_SUPPORTS)
 _CLASS_NAMES = ("Generic", "Protocol", "IO", "TextIO", "BinaryIO", *_SUPPORTS)
 
 def _build_forms() -> dict[str, Any]:
@@ -661,7 +714,7 @@ def _build_forms() -> dict[str, Any]:
     for name, (target, arity) in _ALIASES.items():
         forms[name] = _SpecialGenericAlias(name, target, arity)
     for name in _CLASS_NAMES:
-        forms[name] = _TypingClass(name)
+        forms[name] = (_ProtocolClass if name in _PROTOCOLS else _TypingClass)(name)
     return forms
 
 
@@ -679,8 +732,8 @@ def rebuild(tag: str, args: tuple) -> TypingForm:
             return FORMS[args[0]]
         if tag == "subscript" and isinstance(args[0], TypingForm):
             return args[0][args[1]]
-        if tag == "typevar" and type(args[0]) is str and args[1] in ("~", "+", "-", ""):
-            return _TypeVar(args[0], args[1], args[2], tuple(args[3]))
+        if tag in _TYPE_VARIABLES and args[1] in ("~", "+", "-", ""):
+            return _TYPE_VARIABLES[tag](args[0], args[1], args[2], tuple(args[3]))
         if tag == "forwardref" and type(args[0]) is str:
             return _ForwardRef(args[0])
     except (TypeError, IndexError, KeyError) as error:
@@ -690,10 +743,12 @@ def rebuild(tag: str, args: tuple) -> TypingForm:
 
 # Every class of the forms, for snapshots to name them by type.
 FORM_TYPES: tuple[type, ...] = (
-    _SpecialForm, _SpecialGenericAlias, _GenericAlias, _CallableGenericAlias,
-    _UnionGenericAlias, _LiteralGenericAlias, _AnnotatedAlias, _TypingClass, _TypeVar,
-    _ForwardRef,
+    _SpecialForm, _AnyForm, _SpecialGenericAlias, _GenericAlias, _CallableGenericAlias,
+    _UnionGenericAlias, _LiteralGenericAlias, _AnnotatedAlias, _TypingClass, _ProtocolClass,
+    _TypeVar, _ParamSpec, _TypeVarTuple, _ForwardRef,
 )
+for _form_type in FORM_TYPES:  # shown as CPython's: <class 'typing._GenericAlias'>
+    _form_type.__module__ = "typing"
 
 
 # -- functions ----------------------------------------------------------------------------
@@ -719,44 +774,80 @@ def reveal_type(obj: Any, /) -> Any:
     return obj
 
 
-def TypeVar(  # noqa: N802 - CPython's name
-    name: Any, *constraints: Any, bound: Any = None, covariant: Any = False,
-    contravariant: Any = False,
-) -> Any:
-    if not isinstance(name, str):
-        raise TypeError("TypeVar name must be a string")
+def _class_init(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Make ``init`` (with a ``self`` it ignores) the constructor of CPython's class ``name``.
+
+    ``TypeVar`` and friends are classes in CPython 3.11: a call that does not
+    fit fails in their ``__init__``, whose errors read ``TypeVar.__init__()
+    missing 1 required positional argument: 'name'`` and count ``self``.
+    """
+
+    def wrap(init: Callable[..., Any]) -> Callable[..., Any]:
+        init.__name__ = "__init__"
+        init.__qualname__ = f"{name}.__init__"
+
+        def construct(*args: Any, **kwargs: Any) -> Any:
+            return init(None, *args, **kwargs)
+
+        construct.__name__ = construct.__qualname__ = name
+        construct.__doc__ = init.__doc__
+        return construct
+
+    return wrap
+
+
+def _variance_bound(bound: Any, covariant: Any, contravariant: Any) -> tuple[str, Any]:
+    """CPython's ``_BoundVarianceMixin.__init__``: the prefix and the checked bound."""
     if covariant and contravariant:
         raise ValueError("Bivariant types are not supported.")
+    bound = _type_check(bound, "Bound must be a type.") if bound else None
+    return ("+" if covariant else "-" if contravariant else "~"), bound
+
+
+@_class_init("TypeVar")
+def TypeVar(  # noqa: N802 - CPython's name
+    self: None, name: Any, *constraints: Any, bound: Any = None, covariant: Any = False,
+    contravariant: Any = False,
+) -> Any:
+    prefix, bound = _variance_bound(bound, covariant, contravariant)
     if constraints and bound is not None:
         raise TypeError("Constraints cannot be combined with bound=...")
     if len(constraints) == 1:
         raise TypeError("A single constraint is not allowed")
     message = "TypeVar(name, constraint, ...): constraints must be types."
     checked = tuple(_type_check(c, message) for c in constraints)
-    if bound is not None:
-        bound = _type_check(bound, "Bound must be a type.")
-    prefix = "+" if covariant else "-" if contravariant else "~"
     return _TypeVar(name, prefix, bound, checked)
 
 
+@_class_init("ParamSpec")
 def ParamSpec(  # noqa: N802 - CPython's name
-    name: Any, *, bound: Any = None, covariant: Any = False, contravariant: Any = False,
+    self: None, name: Any, *, bound: Any = None, covariant: Any = False,
+    contravariant: Any = False,
 ) -> Any:
-    prefix = "+" if covariant else "-" if contravariant else "~"
-    return _TypeVar(name, prefix, bound)
+    prefix, bound = _variance_bound(bound, covariant, contravariant)
+    return _ParamSpec(name, prefix, bound)
 
 
-def TypeVarTuple(name: Any) -> Any:  # noqa: N802 - CPython's name
-    return _TypeVar(name, "")
+@_class_init("TypeVarTuple")
+def TypeVarTuple(self: None, name: Any) -> Any:  # noqa: N802 - CPython's name
+    return _TypeVarTuple(name, "")
 
 
-def ForwardRef(arg: Any) -> Any:  # noqa: N802 - CPython's name
+@_class_init("ForwardRef")
+def ForwardRef(  # noqa: N802 - CPython's name
+    self: None, arg: Any, is_argument: Any = True, module: Any = None, *, is_class: Any = False,
+) -> Any:
     if not isinstance(arg, str):
         raise TypeError(f"Forward reference must be a string -- got {arg!r}")
     return _ForwardRef(arg)
 
 
-def NewType(name: Any, tp: Any) -> Any:  # noqa: N802 - CPython's name
+@_class_init("NewType")
+def NewType(self: None, name: Any, tp: Any) -> Any:  # noqa: N802 - CPython's name
+    if "." in name:  # CPython's own test, with its errors for a name that is not a str
+        if type(name) is not str:
+            raise AttributeError(f"'{type(name).__name__}' object has no attribute 'rpartition'")
+        name = name.rpartition(".")[-1]
     return Builtin(str(name), _identity)
 
 
@@ -785,7 +876,10 @@ def final(f: Any) -> Any:
 
 
 def no_type_check(arg: Any) -> Any:
-    return arg
+    # CPython sets arg.__no_type_check__, which fails on objects without a __dict__.
+    if type(arg) in (Function, Module) or isinstance(arg, (type, TypingForm, BaseException)):
+        return arg
+    raise AttributeError(f"'{type(arg).__name__}' object has no attribute '__no_type_check__'")
 
 
 def no_type_check_decorator(decorator: Any) -> Any:
@@ -793,7 +887,11 @@ def no_type_check_decorator(decorator: Any) -> Any:
 
 
 def runtime_checkable(cls: Any) -> Any:
-    return cls
+    if cls is FORMS["Protocol"]:
+        return cls
+    if isinstance(cls, (type, _TypingClass)):
+        raise TypeError(f"@runtime_checkable can be only applied to protocol classes, got {cls!r}")
+    raise TypeError("issubclass() arg 1 must be a class")
 
 
 def dataclass_transform(**kwargs: Any) -> Any:
@@ -801,7 +899,14 @@ def dataclass_transform(**kwargs: Any) -> Any:
 
 
 def get_overloads(func: Any) -> list:
-    return []
+    # CPython reads func.__module__: functions, types and typing forms have one.
+    if type(func).__name__ in ("function", "builtin_function_or_method") or isinstance(
+        func, (type, TypingForm)
+    ):
+        return []
+    if type(func) is Module:
+        raise AttributeError(f"module '{func.name}' has no attribute '__module__'")
+    raise AttributeError(f"'{type(func).__name__}' object has no attribute '__module__'")
 
 
 def clear_overloads() -> None:
@@ -836,11 +941,13 @@ def get_args(tp: Any) -> tuple:
     return ()
 
 
-def NamedTuple(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 - CPython's name
+def NamedTuple(typename: Any, fields: Any = None, /, **kwargs: Any) -> Any:  # noqa: N802
     raise TypeError("typing.NamedTuple is not supported in the sandbox (it makes a class)")
 
 
-def TypedDict(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 - CPython's name
+def TypedDict(  # noqa: N802 - CPython's name
+    typename: Any, fields: Any = None, /, *, total: Any = True, **kwargs: Any
+) -> Any:
     raise TypeError("typing.TypedDict is not supported in the sandbox (it makes a class)")
 
 

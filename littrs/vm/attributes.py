@@ -17,37 +17,112 @@ import builtins
 from collections.abc import Callable
 from typing import Any
 
+from .clinic import exactly_one, no_arguments
 from .objects import BoundBuiltin, Builtin, Coroutine, Function, Generator, Module
 from .suggestions import suggest
 
 _DICT_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
 
 _HOST_CALLABLES = (type(len), type(str.join), type(dict.__dict__["fromkeys"]))
+_MethodDescriptor = type(str.join)
+_call_slot = _MethodDescriptor.__call__
+
+
+def call_descriptor(descriptor: Any, args: Any, kwargs: dict | None = None) -> Any:
+    """``descriptor(*args, **kwargs)`` for a host method descriptor (``str.join``), traced or not.
+
+    CPython 3.11 calls a method descriptor unpacked with ``*args`` through a bound
+    method while a trace or profile function is set (coverage, debuggers,
+    hypothesis's explain phase), and the bound method's argument errors read
+    differently (``count() takes no keyword arguments``, not ``bytearray.count()
+    ...``). Calling through the type's ``__call__`` slot never binds.
+    """
+    if type(descriptor) is not _MethodDescriptor:  # a Python function (io's), a class method
+        return descriptor(*args, **kwargs) if kwargs else descriptor(*args)
+    return _call_slot(descriptor, *args, **kwargs) if kwargs else _call_slot(descriptor, *args)
 
 
 class VMMethod:
     """A method the VM implements itself; ``fn(self, *args)`` or ``fn(vm, self, *args)``.
 
     A class method (``dict.fromkeys``) receives the type instead, whether it is
-    reached through an instance or through the type.
+    reached through an instance or through the type. ``unbound`` is the method
+    reached through its type (``str.join``): it takes ``self`` as its first
+    argument and checks it as CPython's method descriptors do.
     """
 
-    __slots__ = ("fn", "needs_vm", "is_classmethod")
+    __slots__ = ("fn", "needs_vm", "is_classmethod", "unbound")
 
     def __init__(
-        self, fn: Callable[..., Any], needs_vm: bool = False, is_classmethod: bool = False
+        self, fn: Callable[..., Any], needs_vm: bool = False, is_classmethod: bool = False,
+        unbound: Callable[..., Any] | None = None,
     ) -> None:
         self.fn = fn
         self.needs_vm = needs_vm
         self.is_classmethod = is_classmethod
+        self.unbound = unbound if unbound is not None else fn
+
+
+def _unbound(owner: type, name: str, fn: Callable[..., Any], needs_vm: bool) -> Callable[..., Any]:
+    """``owner.name`` called with ``self`` first, with CPython's errors for a missing or wrong self."""
+    qualname = f"{owner.__name__}.{name}"
+
+    def check(args: tuple) -> None:
+        if not args:
+            raise TypeError(f"unbound method {qualname}() needs an argument")
+        if not isinstance(args[0], owner):
+            raise TypeError(
+                f"descriptor '{name}' for '{owner.__name__}' objects doesn't apply to a "
+                f"'{type(args[0]).__name__}' object"
+            )
+
+    if needs_vm:
+        def unbound_vm(vm: Any, *args: Any, **kwargs: Any) -> Any:
+            check(args)
+            return fn(vm, *args, **kwargs)
+
+        return unbound_vm
+
+    def unbound(*args: Any, **kwargs: Any) -> Any:
+        check(args)
+        return fn(*args, **kwargs)
+
+    return unbound
+
+
+class _AsInt:
+    """An int method reached through a bool (``True.bit_length``): bound to the int.
+
+    CPython's ``True.bit_length(1)`` calls the method descriptor, whose errors
+    name ``int.bit_length()``; a method bound to ``True`` would name
+    ``bool.bit_length()``. Every int method gives the same result for ``True``
+    and ``1``, so binding to the int changes nothing else.
+    """
+
+    __slots__ = ("descriptor",)
+
+    def __init__(self, descriptor: Any) -> None:
+        self.descriptor = descriptor
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self.descriptor
+        return self.descriptor.__get__(int(obj), int)
 
 
 def _public(t: type, exclude: tuple[str, ...] = ()) -> dict[str, Any]:
-    return {
-        name: t.__dict__[name] if name in t.__dict__ else getattr(t, name)
-        for name in dir(t)
-        if not name.startswith("_") and name not in exclude
-    }
+    table = {}
+    for name in dir(t):
+        if name.startswith("_") or name in exclude:
+            continue
+        # The descriptor itself, from the class that defines it: getattr would bind a
+        # class method inherited from a base (bool.from_bytes) to that type.
+        entry = next(vars(k)[name] for k in t.__mro__ if name in vars(k))
+        if t is bool and type(entry) is _MethodDescriptor:
+            entry = _AsInt(entry)
+        table[name] = entry
+    return table
+
 
 
 # Methods and data attributes per builtin type, before VM overrides.
@@ -71,9 +146,10 @@ def override(t: type, name: str, fn: Callable[..., Any], needs_vm: bool = False)
     is_classmethod = isinstance(t.__dict__.get(name), classmethod) or type(
         t.__dict__.get(name)
     ).__name__ == "classmethod_descriptor"
+    unbound = None if is_classmethod else _unbound(t, name, fn, needs_vm)
     for table_type, table in METHODS.items():
         if issubclass(table_type, t) and (table_type is t or name in table):
-            table[name] = VMMethod(fn, needs_vm, is_classmethod)
+            table[name] = VMMethod(fn, needs_vm, is_classmethod, unbound)
 
 
 def visible_names(obj: Any) -> list[str]:
@@ -171,8 +247,10 @@ def load_attr(obj: Any, name: str) -> Any:
             return getattr(obj, name)
         if isinstance(obj, (StopIteration,)) and name == "value":
             return obj.value
-        if isinstance(obj, (KeyError, AttributeError, NameError)) and name == "name":
+        if isinstance(obj, (AttributeError, NameError, ImportError)) and name == "name":
             return getattr(obj, "name", None)
+        if isinstance(obj, ImportError) and name in ("msg", "path"):
+            return getattr(obj, name)
         if isinstance(obj, OSError) and name in ("errno", "strerror", "filename"):
             return getattr(obj, name)
         if type(obj).__name__ == "JSONDecodeError" and name in (
@@ -279,33 +357,40 @@ def _type_attribute(t: type, name: str) -> Any:
         if type(entry) is VMMethod:
             if entry.is_classmethod:
                 return BoundBuiltin(t, entry.fn, name, entry.needs_vm)
-            return Builtin(f"{t.__name__}.{name}", entry.fn, entry.needs_vm)
+            return Builtin(f"{_defining_type(t, name).__name__}.{name}", entry.unbound,
+                           entry.needs_vm)
         return entry.__get__(None, t)
     return _MISSING
+
+
+def _defining_type(t: type, name: str) -> type:
+    """The class whose method ``name`` is (``int`` for ``bool.to_bytes``), as CPython names it."""
+    return next((k for k in t.__mro__ if name in vars(k)), t)
 
 
 def _mro_of(t: type) -> Callable[..., list]:
     """``int.mro()``, and ``type.mro(int)``."""
 
-    def mro(*args: Any) -> list:
+    def mro(*args: Any, **kwargs: Any) -> list:
         if t is type:
             if len(args) != 1 or not isinstance(args[0], type):
                 raise TypeError("descriptor 'mro' of 'type' object needs an argument")
             return list(args[0].__mro__)
-        if args:
-            raise TypeError(f"mro() takes no arguments ({len(args)} given)")
+        no_arguments(f"{t.__name__}.mro", args, kwargs)
         return list(t.__mro__)
 
     return mro
 
 
-def _with_traceback(exc: BaseException, tb: Any) -> BaseException:
+def _with_traceback(exc: BaseException, *args: Any, **kwargs: Any) -> BaseException:
+    tb = exactly_one("BaseException.with_traceback", args, kwargs)
     if tb is not None:
         raise TypeError("__traceback__ must be a traceback or None")
     return exc
 
 
-def _add_note(exc: BaseException, note: Any) -> None:
+def _add_note(exc: BaseException, *args: Any, **kwargs: Any) -> None:
+    note = exactly_one("BaseException.add_note", args, kwargs)
     if not isinstance(note, str):
         raise TypeError(f"note must be a str, not '{type(note).__name__}'")
     notes = exc.__dict__.setdefault("__notes__", [])
@@ -351,13 +436,33 @@ def store_attr(obj: Any, name: str, value: Any) -> None:
     table = METHODS.get(t)
     if table is not None and name in table:
         raise _read_only(t, name, table[name])
+    if table is not None:
+        if name == "__class__" and not isinstance(value, type):
+            raise TypeError(f"__class__ must be set to a class, not '{type(value).__name__}' object")
+        _refuse_type_attribute(t, name, "assignment")
     raise AttributeError(f"'{t.__name__}' object has no attribute '{name}'")
+
+
+def _refuse_type_attribute(t: type, name: str, action: str) -> None:
+    """CPython's error for setting or deleting what the type defines (``__doc__``, ``__add__``).
+
+    A membership test on the classes' own dicts: no host attribute lookup runs.
+    """
+    if name == "__class__":
+        raise TypeError("__class__ assignment only supported for mutable types or ModuleType "
+                        "subclasses" if action == "assignment" else "can't delete __class__ attribute")
+    if any(name in vars(klass) for klass in t.__mro__):
+        raise AttributeError(f"'{t.__name__}' object attribute '{name}' is read-only")
 
 
 def _read_only(t: type, name: str, entry: Any) -> AttributeError:
     """CPython's error for setting or deleting what a builtin type defines."""
-    if type(entry).__name__ in ("getset_descriptor", "member_descriptor"):
-        return AttributeError(f"attribute '{name}' of '{t.__name__}' objects is not writable")
+    if type(entry).__name__ == "member_descriptor":  # slice.start, range.stop, complex.real
+        return AttributeError("readonly attribute")
+    if type(entry).__name__ == "getset_descriptor":
+        owner = getattr(entry, "__objclass__", t)  # the class defining it: int for True.real
+        owner_name = owner.__name__ if isinstance(owner, type) else t.__name__
+        return AttributeError(f"attribute '{name}' of '{owner_name}' objects is not writable")
     return AttributeError(f"'{t.__name__}' object attribute '{name}' is read-only")
 
 
@@ -372,6 +477,8 @@ def delete_attr(obj: Any, name: str) -> None:
     table = METHODS.get(type(obj))
     if table is not None and name in table:
         raise _read_only(type(obj), name, table[name])
+    if table is not None:
+        _refuse_type_attribute(type(obj), name, "deletion")
     raise attribute_error(obj, name)
 
 

@@ -16,7 +16,15 @@ from operator import indexOf, length_hint
 from typing import Any
 
 from . import attributes, containers
-from .attributes import override
+from .attributes import call_descriptor, override
+from .clinic import (
+    bad_argument,
+    check_positional,
+    exactly_one,
+    no_keywords,
+    positional_only,
+    unpack_keywords,
+)
 from .code import UNBOUND
 from .context import charge, check_size, current
 from .frames import RESUME_NEXT
@@ -114,9 +122,8 @@ def construct(vm: Any, cls: type, args: list, kwargs: dict | None) -> Any:
     if special is not None:
         return special(vm, args, kwargs or {})
     if cls in EXCEPTIONS.values():
-        if kwargs:
-            raise TypeError(f"{cls.__name__}() takes no keyword arguments")
-        return cls(*args)
+        # The host's own checks: most take no keywords, ImportError takes name= and path=.
+        return cls(*args, **(kwargs or {}))
     if cls in CONSTRUCTIBLE:
         return cls(*args, **(kwargs or {}))
     raise TypeError(f"cannot create '{cls.__name__}' instances")
@@ -215,18 +222,23 @@ def _bytes_like(cls: type) -> Any:
             check_size(args[0])
         if args and type(args[0]) is not int and hasattr(type(args[0]), "__next__"):
             args = [host_iterable(args[0])] + args[1:]
-        _check_encoding(args, kwargs, "codecs.encode()")
+        _check_encoding(args, kwargs, "codecs.encode()", (str,))
         return cls(*args, **kwargs)
 
     return build
 
 
 def _type(vm: Any, args: list, kwargs: dict) -> Any:
-    if len(args) == 1 and not kwargs:
+    if len(args) == 1:
+        if kwargs:
+            raise TypeError("type() takes no keyword arguments")
         return type(args[0])
-    if len(args) == 3:
-        raise TypeError("type() with three arguments (creating classes) is not supported by littrs")
-    raise TypeError("type() takes 1 or 3 arguments")
+    if len(args) != 3:
+        raise TypeError("type() takes 1 or 3 arguments")
+    for index, (value, expected) in enumerate(zip(args, (str, tuple, dict))):
+        if not isinstance(value, expected):
+            raise bad_argument("type.__new__", f"argument {index + 1}", expected.__name__, value)
+    raise TypeError("type() with three arguments (creating classes) is not supported by littrs")
 
 
 def _enumerate(vm: Any, args: list, kwargs: dict) -> Any:
@@ -240,9 +252,8 @@ def _enumerate(vm: Any, args: list, kwargs: dict) -> Any:
 
 
 def _zip(vm: Any, args: list, kwargs: dict) -> Any:
-    strict = kwargs.pop("strict", False)
-    if kwargs:
-        raise TypeError(f"zip() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    (strict,) = unpack_keywords("zip", (), kwargs, ("strict",), maxpos=0)
+    strict = strict is not MISSING and bool(strict)
     if _has_generator(args) or strict:
         iterators = [_iterate(vm, value, f"zip argument #{i + 1}") for i, value in enumerate(args)]
         return CallRequest(prelude_function("__zip"), [iterators, bool(strict)])
@@ -301,14 +312,18 @@ def _str(vm: Any, args: list, kwargs: dict) -> Any:
     if len(args) == 1 and not kwargs:
         check_render(args[0])
         return str(args[0])
-    _check_encoding(args, kwargs, "codecs.decode()")
+    _check_encoding(args, kwargs, "codecs.decode()", (bytes, bytearray, memoryview))
     return str(*args, **kwargs)
 
 
-def _check_encoding(args: list, kwargs: dict, use: str) -> None:
-    """``str(b, encoding)``/``bytes(s, encoding)`` name a codec too: only the C ones."""
+def _check_encoding(args: list, kwargs: dict, use: str, source: tuple[type, ...]) -> None:
+    """``str(b, encoding)``/``bytes(s, encoding)`` name a codec too: only the C ones.
+
+    Only a ``source`` the host would encode or decode is checked, so that a call
+    the host refuses anyway keeps the host's error (``encoding without a string
+    argument``)."""
     encoding = args[1] if len(args) > 1 else kwargs.get("encoding")
-    if encoding is not None:
+    if encoding is not None and args and isinstance(args[0], source):
         check_codec(encoding, use)
 
 
@@ -338,8 +353,16 @@ def register_constructor(cls: type) -> None:
 # -- functions ----------------------------------------------------------------------
 
 
-def _print(vm: Any, *args: Any, sep: Any = " ", end: Any = "\n", file: Any = None,
-           flush: Any = False) -> None:
+_PRINT_KEYWORDS = ("sep", "end", "file", "flush")
+
+
+def _print(vm: Any, *args: Any, **kwargs: Any) -> None:
+    for keyword in kwargs:
+        if keyword not in _PRINT_KEYWORDS:
+            raise TypeError(f"'{keyword}' is an invalid keyword argument for print()")
+    sep = kwargs.get("sep", " ")
+    end = kwargs.get("end", "\n")
+    file = kwargs.get("file")
     if sep is not None and not isinstance(sep, str):
         raise TypeError(f"sep must be None or a string, not {type(sep).__name__}")
     if end is not None and not isinstance(end, str):
@@ -356,7 +379,10 @@ def _print(vm: Any, *args: Any, sep: Any = " ", end: Any = "\n", file: Any = Non
         raise TypeError("print(file=...) needs a file object")
 
 
-def _next(vm: Any, iterator: Any, default: Any = MISSING) -> Any:
+def _next(vm: Any, *args: Any, **kwargs: Any) -> Any:
+    positional_only("next", args, kwargs, 1, 2)
+    iterator = args[0]
+    default = args[1] if len(args) == 2 else MISSING
     if type(iterator) is Generator:
         return ResumeRequest(
             iterator, None, None, RESUME_NEXT, default if default is not MISSING else UNBOUND
@@ -368,7 +394,10 @@ def _next(vm: Any, iterator: Any, default: Any = MISSING) -> Any:
     return next(iterator, default)
 
 
-def _iter(vm: Any, value: Any, sentinel: Any = MISSING) -> Any:
+def _iter(vm: Any, *args: Any, **kwargs: Any) -> Any:
+    positional_only("iter", args, kwargs, 1, 2)
+    value = args[0]
+    sentinel = args[1] if len(args) == 2 else MISSING
     if sentinel is not MISSING:
         if not is_callable(value):
             raise TypeError("iter(v, w): v must be callable")
@@ -382,14 +411,14 @@ def _iter(vm: Any, value: Any, sentinel: Any = MISSING) -> Any:
     return _get_iter(value)
 
 
-def _sorted(vm: Any, iterable: Any = MISSING, /, *args: Any, key: Any = None,
-            reverse: Any = False) -> Any:
-    if iterable is MISSING:
-        raise TypeError("sorted expected 1 argument, got 0")
-    if args:
-        raise TypeError(f"sorted expected 1 argument, got {1 + len(args)}")
+def _sorted(vm: Any, *args: Any, **kwargs: Any) -> Any:
+    check_positional("sorted", args, 1, 1)
+    iterable = args[0]
     if type(iterable) is not Generator:
         check_growth(iterable)
+    if kwargs:  # sorted copies the iterable to a list, then parses list.sort's keywords
+        _iterate(vm, iterable)
+    key, reverse = _sort_keywords(kwargs)
     if (
         type(iterable) is Generator
         or not (key is None or host_callable(key))
@@ -422,9 +451,18 @@ def sort_by_keys(items: list, keys: list | None, reverse: Any) -> None:
     items[:] = [items[index] for index in order]
 
 
-def _list_sort(vm: Any, items: list, *args: Any, key: Any = None, reverse: Any = False) -> Any:
+def _sort_keywords(kwargs: dict) -> tuple[Any, Any]:
+    """``key`` and ``reverse`` as list.sort parses them."""
+    if not kwargs:
+        return None, False
+    key, reverse = unpack_keywords("sort", (), kwargs, ("key", "reverse"), maxpos=0)
+    return (None if key is MISSING else key), (False if reverse is MISSING else reverse)
+
+
+def _list_sort(vm: Any, items: list, *args: Any, **kwargs: Any) -> Any:
     if args:
-        raise TypeError("sort() takes no positional arguments")
+        unpack_keywords("sort", args, kwargs, ("key", "reverse"), maxpos=0)
+    key, reverse = _sort_keywords(kwargs)
     if key is None or host_callable(key):
         keys = items if key is None else list(map(key, items))
         if containers.check_order(keys, containers.sort_comparisons(len(keys))):
@@ -438,9 +476,12 @@ def _list_sort(vm: Any, items: list, *args: Any, key: Any = None, reverse: Any =
 def _minmax(name: str, is_max: bool) -> Any:
     host = max if is_max else min
 
-    def choose(vm: Any, *args: Any, key: Any = None, default: Any = MISSING) -> Any:
+    def choose(vm: Any, *args: Any, **kwargs: Any) -> Any:
         if not args:
             raise TypeError(f"{name} expected at least 1 argument, got 0")
+        key, default = unpack_keywords(name, (), kwargs, ("key", "default"), maxpos=0)
+        if key is MISSING:
+            key = None
         if len(args) > 1 and default is not MISSING:
             raise TypeError(
                 f"Cannot specify a default for {name}() with multiple positional arguments"
@@ -472,11 +513,10 @@ _SCANNABLE = frozenset({list, tuple, set, frozenset, dict, str, bytes, bytearray
                         type({}.keys()), type({}.values()), type({}.items())})
 
 
-def _sum(vm: Any, iterable: Any = MISSING, /, start: Any = 0, *extra: Any) -> Any:
-    if iterable is MISSING:
-        raise TypeError("sum() takes at least 1 positional argument (0 given)")
-    if extra:
-        raise TypeError(f"sum() takes at most 2 arguments ({2 + len(extra)} given)")
+def _sum(vm: Any, *args: Any, **kwargs: Any) -> Any:
+    iterable, start = unpack_keywords("sum", args, kwargs, ("start",), posonly=1, minpos=1)
+    if start is MISSING:
+        start = 0
     if type(iterable) is not Generator:
         from .machine import _get_iter
 
@@ -509,9 +549,9 @@ _NUMBERS = frozenset({int, float, complex, bool})
 def _any_all(name: str) -> Any:
     host = any if name == "any" else all
 
-    def test(vm: Any, *args: Any) -> Any:
-        if len(args) != 1:
-            return host(*args)  # the host's own arity error
+    def test(vm: Any, *args: Any, **kwargs: Any) -> Any:
+        if len(args) != 1 or kwargs:
+            return host(*args, **kwargs)  # the host's own argument error
         iterable = args[0]
         if type(iterable) is Generator or not _paid(iterable):
             return CallRequest(prelude_function("__" + name), [iterable])
@@ -520,11 +560,10 @@ def _any_all(name: str) -> Any:
     return test
 
 
-def _getattr(obj: Any, name: Any = MISSING, default: Any = MISSING, *extra: Any) -> Any:
-    if name is MISSING or extra:
-        count = 1 if name is MISSING else 3 + len(extra)
-        raise TypeError(f"getattr expected at least 2 arguments, got {count}" if count < 2
-                        else f"getattr expected at most 3 arguments, got {count}")
+def _getattr(*args: Any, **kwargs: Any) -> Any:
+    positional_only("getattr", args, kwargs, 2, 3)
+    obj, name = args[0], args[1]
+    default = args[2] if len(args) == 3 else MISSING
     if not isinstance(name, str):
         raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
     try:
@@ -535,40 +574,45 @@ def _getattr(obj: Any, name: Any = MISSING, default: Any = MISSING, *extra: Any)
         return default
 
 
-def _hasattr(*args: Any) -> bool:
-    if len(args) != 2:
-        return hasattr(*args)  # the host's own arity error
+def _hasattr(*args: Any, **kwargs: Any) -> bool:
+    positional_only("hasattr", args, kwargs, 2, 2)
     obj, name = args
     if not isinstance(name, str):
         raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
     return attributes.has_attr(obj, name)
 
 
-def _setattr(obj: Any, name: Any, value: Any) -> None:
+def _setattr(*args: Any, **kwargs: Any) -> None:
+    positional_only("setattr", args, kwargs, 3, 3)
+    obj, name, value = args
     if not isinstance(name, str):
         raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
     attributes.store_attr(obj, name, value)
 
 
-def _delattr(obj: Any, name: Any) -> None:
+def _delattr(*args: Any, **kwargs: Any) -> None:
+    positional_only("delattr", args, kwargs, 2, 2)
+    obj, name = args
     if not isinstance(name, str):
         raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
     attributes.delete_attr(obj, name)
 
 
-def _dir(vm: Any, *args: Any) -> list:
+def _dir(vm: Any, *args: Any, **kwargs: Any) -> list:
+    positional_only("dir", args, kwargs, 0, 1)
     if not args:
         return sorted(vm.globals)
-    if len(args) > 1:
-        raise TypeError(f"dir expected at most 1 argument, got {len(args)}")
     return attributes.visible_names(args[0])
 
 
-def _callable(value: Any) -> bool:
-    return is_callable(value)
+def _callable(*args: Any, **kwargs: Any) -> bool:
+    return is_callable(exactly_one("callable", args, kwargs))
 
 
-def _format(vm: Any, value: Any, spec: Any = "") -> str:
+def _format(vm: Any, *args: Any, **kwargs: Any) -> str:
+    positional_only("format", args, kwargs, 1, 2)
+    value = args[0]
+    spec = args[1] if len(args) == 2 else ""
     if not isinstance(spec, str):
         raise TypeError(f"format() argument 2 must be str, not {type(spec).__name__}")
     return vm.format_value(value, spec)
@@ -585,30 +629,31 @@ def _pow(*args: Any, **kwargs: Any) -> Any:
     return power(bound["base"], bound["exp"], bound.get("mod"))
 
 
-def _repr(value: Any) -> str:
+def _repr(*args: Any, **kwargs: Any) -> str:
+    value = exactly_one("repr", args, kwargs)
     check_render(value)
     return repr(value)
 
 
-def _ascii(*args: Any) -> str:
+def _ascii(*args: Any, **kwargs: Any) -> str:
     if len(args) == 1:
         check_render(args[0])
-    return ascii(*args)
+    return ascii(*args, **kwargs)
 
 
-def _hash(*args: Any) -> int:
+def _hash(*args: Any, **kwargs: Any) -> int:
     if len(args) == 1 and type(args[0]) in containers.HASHED_INSIDE:
         containers.check_key(args[0])
-    return hash(*args)
+    return hash(*args, **kwargs)
 
 
 def _class_check(host: Any, hook: str) -> Any:
     """``isinstance``/``issubclass``: a tuple of classes may nest tuples, shared along
     many paths; each is looked through once (a second visit answers False again)."""
 
-    def check(*args: Any) -> bool:
-        if len(args) != 2 or type(args[1]) is not tuple or tuple not in map(type, args[1]):
-            return host(*args)
+    def check(*args: Any, **kwargs: Any) -> bool:
+        if kwargs or len(args) != 2 or type(args[1]) is not tuple or tuple not in map(type, args[1]):
+            return host(*args, **kwargs)
         value, classes = args
         seen: set[int] = set()
 
@@ -634,10 +679,10 @@ def _class_check(host: Any, hook: str) -> Any:
     return check
 
 
-def _divmod(*args: Any) -> Any:
+def _divmod(*args: Any, **kwargs: Any) -> Any:
     if len(args) == 2:
         check_divide(*args)
-    return divmod(*args)
+    return divmod(*args, **kwargs)
 
 
 def _round(*args: Any, **kwargs: Any) -> Any:
@@ -657,17 +702,17 @@ def _round(*args: Any, **kwargs: Any) -> Any:
 def _digits(host: Any, bits: int) -> Any:
     """``bin``/``oct``/``hex``: a digit every ``bits`` bits of the int."""
 
-    def text(*args: Any) -> str:
+    def text(*args: Any, **kwargs: Any) -> str:
         if len(args) == 1 and isinstance(args[0], int):
             check_size(args[0].bit_length() // bits)
-        return host(*args)
+        return host(*args, **kwargs)
 
     return text
 
 
-def _str_join(vm: Any, separator: Any, *args: Any) -> Any:
-    if len(args) != 1:
-        return type(separator).join(separator, *args)  # the host's own arity error
+def _str_join(vm: Any, separator: Any, *args: Any, **kwargs: Any) -> Any:
+    if len(args) != 1 or kwargs:
+        return call_descriptor(type(separator).join, [separator, *args], kwargs)  # host's error
     iterable = args[0]
     if type(iterable) is Generator:
         return CallRequest(prelude_function("__join"), [separator, iterable])
@@ -713,24 +758,43 @@ def check_codec(name: Any, use: str = "codecs.open()") -> Any:
     return name
 
 
-def _encode(self: str, encoding: Any = "utf-8", errors: Any = "strict") -> bytes:
-    return str.encode(self, check_codec(encoding, "codecs.encode()"), errors)
+def _codec_arguments(name: str, args: tuple, kwargs: dict, use: str) -> None:
+    """Parse ``encode``/``decode`` arguments as CPython does, then refuse an unknown codec."""
+    values = unpack_keywords(name, args, kwargs, ("encoding", "errors"))
+    for keyword, value in zip(("encoding", "errors"), values):
+        if value is MISSING:
+            continue
+        if not isinstance(value, str):
+            raise bad_argument(name, f"argument '{keyword}'", "str", value)
+        if "\0" in value:
+            raise ValueError("embedded null character")
+    if values[0] is not MISSING:
+        check_codec(values[0], use)
+
+
+def _encode(self: str, *args: Any, **kwargs: Any) -> bytes:
+    _codec_arguments("encode", args, kwargs, "codecs.encode()")
+    return call_descriptor(str.encode, [self, *args], kwargs)
 
 
 def _decoder(t: type) -> Any:
-    def decode(self: Any, encoding: Any = "utf-8", errors: Any = "strict") -> str:
-        return t.decode(self, check_codec(encoding, "codecs.decode()"), errors)
+    def decode(self: Any, *args: Any, **kwargs: Any) -> str:
+        _codec_arguments("decode", args, kwargs, "codecs.decode()")
+        return call_descriptor(t.decode, [self, *args], kwargs)
 
     return decode
 
 
-def _to_bytes(self: int, length: Any = 1, *args: Any, **kwargs: Any) -> bytes:
+def _to_bytes(self: int, *args: Any, **kwargs: Any) -> bytes:
+    length, _, _ = unpack_keywords("to_bytes", args, kwargs, ("length", "byteorder", "signed"),
+                                   maxpos=2)
     if type(length) is int:
         check_size(length)
-    return int.to_bytes(self, length, *args, **kwargs)
+    return call_descriptor(int.to_bytes, [self, *args], kwargs)
 
 
-def _list_extend(vm: Any, target: list, iterable: Any) -> Any:
+def _list_extend(vm: Any, target: list, *args: Any, **kwargs: Any) -> Any:
+    iterable = exactly_one("list.extend", args, kwargs)
     if type(iterable) is Generator:
         return CallRequest(prelude_function("__extend"), [target, iterable])
     target.extend(host_iterable(iterable))
@@ -745,24 +809,25 @@ def _growing(t: type, name: str) -> Any:
         check_growth(self if name == "copy" else args[0] if args else ())
         for other in args[1:]:
             check_growth(other)
-        return method(self, *args, **kwargs)
+        return call_descriptor(method, [self, *args], kwargs)
 
     return grow
 
 
-def _fromkeys(cls: type, iterable: Any = MISSING, value: Any = None, *rest: Any) -> dict:
-    if iterable is MISSING or rest:
-        count = 0 if iterable is MISSING else 2 + len(rest)
-        raise TypeError(f"fromkeys expected at least 1 argument, got {count}" if not count
-                        else f"fromkeys expected at most 2 arguments, got {count}")
-    return cls.fromkeys(host_iterable(iterable, hashed=True), value)
+def _fromkeys(cls: type, *args: Any, **kwargs: Any) -> dict:
+    no_keywords(f"{cls.__name__}.fromkeys", kwargs)
+    check_positional("fromkeys", args, 1, 2)
+    value = args[1] if len(args) == 2 else None
+    return cls.fromkeys(host_iterable(args[0], hashed=True), value)
 
 
 def _keyed(t: type, name: str) -> Any:
     """A method that hashes its first argument (``d.get(key)``, ``s.add(item)``)."""
     method = getattr(t, name)
 
-    def keyed(self: Any, *args: Any) -> Any:
+    def keyed(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if kwargs:
+            return call_descriptor(method, [self, *args], kwargs)  # the host's own error
         if args and type(args[0]) in containers.HASHED_INSIDE:
             containers.check_key(args[0])
         return method(self, *args)
@@ -774,7 +839,9 @@ def _hashing(t: type, name: str) -> Any:
     """A set method that hashes (or compares) the items of its arguments."""
     method = getattr(t, name)
 
-    def hashing(self: Any, *args: Any) -> Any:
+    def hashing(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if kwargs:
+            return call_descriptor(method, [self, *args], kwargs)  # the host's own error
         args = tuple(host_iterable(arg, hashed=True) for arg in args)
         containers.check_keys(self, stored=False)
         for arg in args:
@@ -792,9 +859,9 @@ def _looking_up(t: type, name: str) -> Any:
     method = getattr(t, name)
     superset = name == "issuperset"
 
-    def look(self: Any, *args: Any) -> Any:
-        if len(args) != 1:
-            return method(self, *args)  # the host's own argument error
+    def look(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if len(args) != 1 or kwargs:
+            return call_descriptor(method, [self, *args], kwargs)  # the host's own error
         other = args[0]
         containers.check_keys(self, stored=False)
         if not hasattr(type(other), "__next__"):
@@ -826,8 +893,10 @@ def _str_format(vm: Any, template: str, *args: Any, **kwargs: Any) -> str:
     return str_format(template, args, kwargs, attributes.load_attr, _getitem, vm.check_size)
 
 
-def _str_format_map(vm: Any, template: str, mapping: Any) -> str:
+def _str_format_map(vm: Any, template: str, *args: Any, **kwargs: Any) -> str:
     from .formatting import str_format
+
+    mapping = exactly_one("str.format_map", args, kwargs)
 
     return str_format(template, None, mapping, attributes.load_attr, _getitem, vm.check_size)
 
@@ -840,31 +909,38 @@ def _getitem(container: Any, key: Any) -> Any:
 
 def _padding(name: str, t: type) -> Any:
     method = getattr(t, name)
+    most = 1 if name == "zfill" else 2
 
-    def pad(self: Any, *args: Any) -> Any:
-        if args and type(args[0]) is int:
+    def pad(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if args and type(args[0]) is int and not kwargs and len(args) <= most:
             check_size(args[0])
-        return method(self, *args)  # a wrong argument count: the host's own error
+        return call_descriptor(method, [self, *args], kwargs)  # wrong ones: the host's error
 
     return pad
 
 
-def _expandtabs(self: Any, tabsize: Any = 8) -> Any:
+def _expandtabs(self: Any, *args: Any, **kwargs: Any) -> Any:
+    (tabsize,) = unpack_keywords("expandtabs", args, kwargs, ("tabsize",))
     if type(tabsize) is int and tabsize > 0:
         check_size(len(self) * tabsize)
-    return self.expandtabs(tabsize)
+    return self.expandtabs(*args, **kwargs)
 
 
 def _replace(t: type) -> Any:
     method = t.replace
 
-    def replace(self: Any, old: Any, new: Any, count: Any = -1) -> Any:
-        if isinstance(old, (str, bytes)) and isinstance(new, (str, bytes)) and len(new) > len(old):
+    def replace(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if kwargs or not 2 <= len(args) <= 3:
+            return call_descriptor(method, [self, *args], kwargs)  # the host's own error
+        old, new = args[0], args[1]
+        count = args[2] if len(args) == 3 else -1
+        kinds = str if t is str else (bytes, bytearray)  # else the host's TypeError, unsized
+        if isinstance(old, kinds) and isinstance(new, kinds) and len(new) > len(old):
             occurrences = self.count(old) if old else len(self) + 1
             if type(count) is int and count >= 0:
                 occurrences = min(occurrences, count)
             check_size(len(self) + occurrences * (len(new) - len(old)))
-        return method(self, old, new, count)
+        return call_descriptor(method, [self, *args])
 
     return replace
 
@@ -881,9 +957,9 @@ def _bound(value: Any, length: int, default: int) -> int:
 def _index(t: type) -> Any:
     method = t.index
 
-    def index(self: Any, *args: Any) -> Any:
-        if not args or len(args) > 3:
-            return method(self, *args)  # the host's own argument error
+    def index(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if not args or len(args) > 3 or kwargs:
+            return call_descriptor(method, [self, *args], kwargs)  # the host's own error
         try:
             method(t(), 0, *args[1:])  # the host's errors for the bounds, on an empty sequence
         except ValueError:
@@ -912,17 +988,17 @@ def _index(t: type) -> Any:
 def _count(t: type) -> Any:
     method = t.count
 
-    def count(self: Any, *args: Any) -> Any:
-        if len(args) != 1:
-            return method(self, *args)  # the host's own argument error
+    def count(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if len(args) != 1 or kwargs:
+            return call_descriptor(method, [self, *args], kwargs)  # the host's own error
         return containers.search(self, args[0], 0, len(self), True, lambda: method(self, args[0]))
 
     return count
 
 
-def _remove(self: list, *args: Any) -> None:
-    if len(args) != 1:
-        return self.remove(*args)  # the host's own argument error
+def _remove(self: list, *args: Any, **kwargs: Any) -> None:
+    if len(args) != 1 or kwargs:
+        return call_descriptor(list.remove, [self, *args], kwargs)  # the host's own error
 
     def host() -> int:
         try:
@@ -940,9 +1016,9 @@ def _remove(self: list, *args: Any) -> None:
 def _range_search(counting: bool) -> Any:
     method = range.count if counting else range.index
 
-    def search(self: range, *args: Any) -> Any:
-        if len(args) != 1 or type(args[0]) in (int, bool):
-            return method(self, *args)  # no loop: the host's answer or error
+    def search(self: range, *args: Any, **kwargs: Any) -> Any:
+        if len(args) != 1 or kwargs or type(args[0]) in (int, bool):
+            return call_descriptor(method, [self, *args], kwargs)  # no loop: the host's answer
         item = args[0]
         found = containers.search(self, item, 0, containers.range_length(self), counting,
                                   lambda: method(self, item))
@@ -953,7 +1029,9 @@ def _range_search(counting: bool) -> Any:
     return search
 
 
-def _translate(self: str, *args: Any) -> str:
+def _translate(self: str, *args: Any, **kwargs: Any) -> str:
+    if kwargs:
+        return call_descriptor(str.translate, [self, *args], kwargs)  # the host's own error
     if len(args) == 1:
         table = args[0]
         entries = table.items() if type(table) is dict else (

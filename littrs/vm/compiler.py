@@ -67,6 +67,7 @@ def compile_uncached(source: str) -> Code:
     compile(source, "<sandbox>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
     tree = ast.parse(source, "<sandbox>")
     _refuse_unsupported(tree, source)
+    _Constants().visit(tree)
     scopes = analyse(tree, source)
     # CPython accepted the nesting; generating code for it recurses in pure Python
     # (no C stack in 3.11), so the limit is raised for this step only.
@@ -100,6 +101,120 @@ def _generate(tree: ast.Module, source: str, scopes: dict) -> Code:
         isinstance(node, (ast.AsyncFunctionDef, ast.Await, ast.AsyncWith)) for node in ast.walk(tree)
     )
     return code
+
+
+class _Constants(ast.NodeTransformer):
+    """Fold and merge constants as CPython 3.11's compiler does, so identity agrees with it.
+
+    ``-1.5``, ``2 ** 70``, ``(1, 'a')`` and ``((1, 2), 3)`` become single
+    constants (``Python/ast_opt.c``: only where the result stays small and the
+    operation raises nothing), and equal constants of one source are one
+    object: ``0.0 is 0.0``, ``10 ** 20 is 10 ** 20`` and ``(1, 2) is (1, 2)``
+    are True, as under CPython.
+    """
+
+    def __init__(self) -> None:
+        self.seen: dict[Any, Any] = {}
+
+    def merged(self, node: ast.AST, value: Any) -> ast.Constant:
+        value = self.seen.setdefault(_constant_key(value), value)
+        return ast.copy_location(ast.Constant(value=value), node)
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        return self.merged(node, node.value)
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
+        self.generic_visit(node)
+        if not isinstance(node.operand, ast.Constant):
+            return node
+        return self.folded(node, _UNARY[type(node.op)], node.operand.value)
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        self.generic_visit(node)
+        fold = _BINARY.get(type(node.op))
+        if fold is None or not isinstance(node.left, ast.Constant) or not isinstance(
+            node.right, ast.Constant
+        ):
+            return node
+        return self.folded(node, fold, node.left.value, node.right.value)
+
+    def folded(self, node: ast.AST, fold: Any, *operands: Any) -> ast.AST:
+        try:
+            value = fold(*operands)
+        except Exception:  # noqa: BLE001 - CPython leaves it to run time, and its error
+            return node
+        return node if value is _NOT_FOLDED else self.merged(node, value)
+
+    def visit_Tuple(self, node: ast.Tuple) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.ctx, ast.Load) and all(isinstance(e, ast.Constant) for e in node.elts):
+            return self.merged(node, tuple(e.value for e in node.elts))  # type: ignore[attr-defined]
+        return node
+
+
+_NOT_FOLDED = object()
+_MAX_INT_BITS, _MAX_ITEMS, _MAX_STR, _MAX_TOTAL = 128, 256, 4096, 1024  # Python/ast_opt.c
+
+
+def _safe_multiply(left: Any, right: Any) -> Any:
+    if type(left) in (int, bool) and type(right) in (int, bool):
+        if left and right and left.bit_length() + right.bit_length() > _MAX_INT_BITS:
+            return _NOT_FOLDED
+    elif type(left) in (int, bool) and type(right) in (tuple, str, bytes):
+        size = len(right)
+        limit = _MAX_ITEMS if type(right) is tuple else _MAX_STR
+        if size and (left < 0 or left > limit // size):
+            return _NOT_FOLDED
+        if size and left and type(right) is tuple and _items(right) > _MAX_TOTAL // left:
+            return _NOT_FOLDED
+    elif type(right) in (int, bool) and type(left) in (tuple, str, bytes):
+        return _safe_multiply(right, left)
+    return left * right
+
+
+def _items(value: tuple) -> int:
+    return sum(1 + (_items(item) if type(item) is tuple else 0) for item in value)
+
+
+def _safe_power(left: Any, right: Any) -> Any:
+    if type(left) in (int, bool) and type(right) in (int, bool) and left and right > 0:
+        if left.bit_length() > _MAX_INT_BITS // right:
+            return _NOT_FOLDED
+    return left ** right
+
+
+def _safe_lshift(left: Any, right: Any) -> Any:
+    if type(left) in (int, bool) and type(right) in (int, bool) and left and right:
+        if right > _MAX_INT_BITS or left.bit_length() > _MAX_INT_BITS - right:
+            return _NOT_FOLDED
+    return left << right
+
+
+def _safe_mod(left: Any, right: Any) -> Any:
+    if type(left) in (str, bytes):
+        return _NOT_FOLDED  # a format: left to run time
+    return left % right
+
+
+_BINARY: dict[type, Any] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: _safe_multiply,
+    ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv, ast.Mod: _safe_mod,
+    ast.Pow: _safe_power, ast.LShift: _safe_lshift, ast.RShift: operator.rshift,
+    ast.BitOr: operator.or_, ast.BitXor: operator.xor, ast.BitAnd: operator.and_,
+}
+_UNARY: dict[type, Any] = {
+    ast.Invert: operator.invert, ast.Not: operator.not_, ast.UAdd: operator.pos,
+    ast.USub: operator.neg,
+}
+
+
+def _constant_key(value: Any) -> Any:
+    """Equal keys for constants CPython merges: same type and value (``-0.0`` is not ``0.0``)."""
+    if type(value) is tuple:
+        return (tuple, tuple(_constant_key(item) for item in value))
+    if type(value) in (float, complex):
+        return (type(value), repr(value))
+    return (type(value), value)
 
 
 def _locate(code: Code, source: str, path: tuple[int, ...], uses_async: bool) -> None:
@@ -1017,9 +1132,11 @@ class _Unit:
             else:
                 self.emit(op.CALL, len(node.args))
             return
-        self.sequence(node.args, op.BUILD_TUPLE, op.LIST_EXTEND)
-        if not any(isinstance(a, ast.Starred) for a in node.args) and not node.args:
-            pass
+        if len(node.args) == 1 and isinstance(node.args[0], ast.Starred):
+            # f(*args): CALL_EX takes the iterable itself and names f if it is none.
+            self.expr(node.args[0].value)
+        else:
+            self.sequence(node.args, op.BUILD_TUPLE, op.LIST_EXTEND)
         if node.keywords:
             self.emit(op.BUILD_MAP, 0)
             for keyword in node.keywords:

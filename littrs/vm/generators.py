@@ -9,17 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from .clinic import check_positional, exactly_one, no_arguments, no_keywords
 from .frames import RESUME_CLOSE, RESUME_NEXT
 from .objects import Generator, ResumeRequest
 
 
-def _send(vm: Any, generator: Generator, value: Any) -> ResumeRequest:
+def _send(vm: Any, generator: Generator, *args: Any, **kwargs: Any) -> ResumeRequest:
+    value = exactly_one("generator.send", args, kwargs)
     return ResumeRequest(generator, value, None, RESUME_NEXT)
 
 
-def _throw(
-    vm: Any, generator: Generator, kind: Any = None, value: Any = None, traceback: Any = None
-) -> ResumeRequest:
+def _throw(vm: Any, generator: Generator, *args: Any, **kwargs: Any) -> ResumeRequest:
+    no_keywords("generator.throw", kwargs)
+    check_positional("throw", args, 1, 3)
+    kind, value = args[0], args[1] if len(args) > 1 else None
+    if len(args) == 3 and args[2] is not None:
+        raise TypeError("throw() third argument must be a traceback object")
     if isinstance(kind, type) and issubclass(kind, BaseException):
         if isinstance(value, kind):
             exc = value
@@ -41,7 +46,8 @@ def _throw(
     return ResumeRequest(generator, None, exc, RESUME_NEXT)
 
 
-def _close(vm: Any, generator: Generator) -> ResumeRequest | None:
+def _close(vm: Any, generator: Generator, *args: Any, **kwargs: Any) -> ResumeRequest | None:
+    no_arguments("generator.close", args, kwargs)
     return ResumeRequest(generator, None, GeneratorExit(), RESUME_CLOSE)
 
 

@@ -21,6 +21,7 @@ one (a taken jump, a call, a return, a frame switch, an exception) adjusts
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Generator as PyGenerator
 from typing import Any
@@ -343,8 +344,10 @@ class Machine:
                 )
             else:
                 result = func.fn(func.self, *args, **kwargs) if kwargs else func.fn(func.self, *args)
-        elif tf is _HostMethod or tf is _MethodDescriptor:
-            return func(*args, **kwargs) if kwargs else func(*args)
+        elif tf is _HostMethod:
+            return _call_host_method(func, args, kwargs) if kwargs else func(*args)
+        elif tf is _MethodDescriptor:
+            return attributes.call_descriptor(func, args, kwargs)
         elif tf is Tool:
             return ToolCall(func, args, kwargs)
         elif tf is type or (isinstance(func, type) and tf is not Generator):
@@ -390,6 +393,10 @@ class Machine:
                 generator.frame = None
                 if mode == RESUME_CLOSE:
                     return None
+                if isinstance(exc, StopIteration):  # PEP 479: it left the generator's frame
+                    converted = RuntimeError("generator raised StopIteration")
+                    converted.__cause__ = converted.__context__ = exc
+                    exc = converted
                 self.raised_context = (exc, exc.__context__)
                 raise exc
             if value is not None:
@@ -1028,7 +1035,11 @@ class Machine:
                                 args = []
                         else:
                             kwargs = stack.pop() if arg else None
-                            args = list(stack.pop())
+                            args = stack.pop()
+                            if type(args) is tuple:
+                                args = list(args)
+                            else:
+                                args = self.star_arguments(stack[-1], args)
                         func = stack.pop()
                         result = invoke(func, args, kwargs or None)
                         tr = type(result)
@@ -1352,8 +1363,6 @@ class Machine:
                 raise ImportError(
                     f"cannot import name '{arg}' from '{module.name}' (unknown location)"
                 ) from None
-        elif opcode == op.NOP:
-            pass
         elif opcode == op.GET_AWAITABLE:
             stack[-1] = self.awaitable(stack[-1])
         else:  # pragma: no cover - the compiler emits only known opcodes
@@ -1405,6 +1414,18 @@ class Machine:
             exc.__suppress_context__ = True
         self.raised_context = (exc, exc.__context__)
         raise exc
+
+    def star_arguments(self, func: Any, iterable: Any) -> list:
+        """The arguments of ``func(*iterable)``, with CPython's error when it is no iterable."""
+        if type(iterable) is Generator:
+            return self.drain(iterable)
+        if not _is_iterable(iterable):
+            raise TypeError(
+                f"{_callable_name(func)} argument after * must be an iterable, "
+                f"not {type(iterable).__name__}"
+            )
+        operations.check_growth(iterable)
+        return list(iterable)
 
     def unpack_values(self, sequence: Any, count: int, after: int | None) -> list:
         """The items of ``sequence`` for an unpacking, with CPython's errors."""
@@ -1494,6 +1515,20 @@ class Machine:
                 return values
 
 
+def _call_host_method(func: Any, args: list, kwargs: dict) -> Any:
+    """``obj.method(*args, **kwargs)`` as CPython calls it: through the method descriptor.
+
+    Its errors name the type (``str.count() takes no keyword arguments``); the
+    bound method's would not (``count() takes ...``).
+    """
+    owner = func.__self__ if type(func) is _HostMethod else None
+    if owner is not None and type(owner) in attributes.METHODS:
+        descriptor = attributes.METHODS[type(owner)].get(func.__name__)
+        if type(descriptor) is _MethodDescriptor:
+            return attributes.call_descriptor(descriptor, [owner, *args], kwargs)
+    return func(*args, **kwargs)
+
+
 def _add_traceback(exc: BaseException, frame: Frame) -> None:
     try:
         entries = exc._littrs_tb  # type: ignore[attr-defined]
@@ -1554,12 +1589,19 @@ def _name_error(name: str, code: Code, fast: list, globals_: dict, builtins: dic
 
 
 def _callable_name(func: Any) -> str:
-    if type(func) is Function:
+    """``func`` as CPython's call errors name it: ``__main__.f()``, ``len()``, ``str.join()``."""
+    tf = type(func)
+    if tf is Function:
         return f"__main__.{func.qualname}()"
-    name = getattr(func, "name", None) if type(func) in (Builtin, BoundBuiltin, Tool) else None
-    if isinstance(func, type):
+    name = getattr(func, "name", None) if tf in (Builtin, Tool) else None
+    if tf is BoundBuiltin:
+        owner = func.self if isinstance(func.self, type) else type(func.self)
+        name = f"{owner.__name__}.{func.name}"
+    elif tf is _HostMethod or tf is _MethodDescriptor:
+        name = func.__qualname__
+    elif isinstance(func, type):
         name = func.__name__
-    return f"{name}()" if name else f"{type(func).__name__} object"
+    return f"{name}()" if name else f"{tf.__name__} object"
 
 
 def _is_vm_object(value: Any) -> bool:
@@ -1601,6 +1643,14 @@ def _contains(item: Any, container: Any) -> bool:
             return any(containers.equal(value, item) for value in container)
         raise TypeError(f"argument of type '{tc.__name__}' is not iterable")
     return containers.contains(container, item)
+
+
+def range_length(value: range) -> int:
+    """``len(value)``, or the most a host index can hold for a range longer than that."""
+    try:
+        return len(value)
+    except OverflowError:
+        return sys.maxsize
 
 
 def check_charge(units: int) -> None:

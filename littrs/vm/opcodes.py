@@ -99,7 +99,6 @@ OPCODES: tuple[str, ...] = (
     "LOAD_SPECIAL",  # bound __enter__/__exit__ of TOS through the VM's tables (with)
     "IMPORT_NAME",  # arg: module name
     "IMPORT_FROM",  # arg: attribute name
-    "NOP",
     "GET_AWAITABLE",  # TOS as the iterator an await drives (a coroutine, a task, a future)
 )
 
@@ -188,8 +187,7 @@ LOAD_ASSERTION_ERROR = 80
 LOAD_SPECIAL = 81
 IMPORT_NAME = 82
 IMPORT_FROM = 83
-NOP = 84
-GET_AWAITABLE = 85
+GET_AWAITABLE = 84
 # fmt: on
 
 # The jumps: their argument is an instruction index.
