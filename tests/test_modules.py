@@ -730,6 +730,9 @@ def test_typing_behaviour_matches_cpython() -> None:
         "type(typing.SupportsInt).__name__", "typing.TypeVar(1)", "typing.TypeVarTuple(1)",
         "typing.ParamSpec([1])", "type(typing.TypeVar('T'))", "type(typing.Any)",
         "type(typing.List[int])", "Ellipsis + typing.Any",
+        "list(typing.TypeVarTuple('Ts'))", "typing.Unpack[int]", "typing.TypeVar('T')[:]",
+        "typing.ForwardRef('x')[1]", "typing.ForwardRef('')", "typing.ForwardRef('1 +')",
+        "typing.List['a b']", "typing.ForwardRef('*Ts')", "typing.ForwardRef('(yield)')",
     ],
 )
 def test_module_functions_refuse_wrong_arguments_as_cpython(call: str) -> None:

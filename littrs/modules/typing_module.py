@@ -212,6 +212,8 @@ class _GenericAlias(TypingForm):
     def __repr__(self) -> str:
         if self.empty_tuple:
             return f"typing.{self.base.name}[()]"
+        if self.base.name == "Unpack":
+            return "*" + repr(self.args[0])
         shown = ", ".join(_type_repr(arg) for arg in self.args)
         return f"typing.{self.base.name}[{shown}]"
 
@@ -529,6 +531,9 @@ class _TypeVar(TypingForm):
     def __subclasscheck__(self, cls: Any) -> bool:
         raise TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
 
+    def __getitem__(self, parameters: Any) -> Any:
+        raise TypeError(f"'{type(self).__name__}' object is not subscriptable")
+
 
 _TypeVar.__name__ = _TypeVar.__qualname__ = "TypeVar"
 
@@ -553,6 +558,9 @@ class _TypeVarTuple(_TypeVar):
     def recipe(self) -> tuple[str, tuple]:
         return ("typevartuple", (self.name, self.prefix, None, ()))
 
+    def __iter__(self) -> Any:
+        return iter((FORMS["Unpack"][self],))  # CPython: yield Unpack[self], shown as *Ts
+
 
 _TypeVarTuple.__name__ = _TypeVarTuple.__qualname__ = "TypeVarTuple"
 _TYPE_VARIABLES = {"typevar": _TypeVar, "paramspec": _ParamSpec, "typevartuple": _TypeVarTuple}
@@ -572,8 +580,28 @@ class _ForwardRef(TypingForm):
     def __instancecheck__(self, obj: Any) -> bool:
         raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
 
+    def __getitem__(self, parameters: Any) -> Any:
+        raise TypeError(f"'{type(self).__name__}' object is not subscriptable")
+
 
 _ForwardRef.__name__ = _ForwardRef.__qualname__ = "ForwardRef"
+
+
+def _forward_ref(arg: str) -> _ForwardRef:
+    """CPython's ``ForwardRef(arg)``: the string must compile as an expression.
+
+    Compiling runs no sandbox code; its cost (about the string's size) is paid first.
+    """
+    from ..vm.context import charge, check_size
+
+    charge(len(arg))
+    check_size(64 * len(arg))  # the syntax tree of a long string is many times its size
+    code = f"({arg},)[0]" if arg[0] == "*" else arg  # '' fails here: IndexError, as in CPython
+    try:
+        compile(code, "<string>", "eval")
+    except SyntaxError:
+        raise SyntaxError(f"Forward reference must be an expression -- got {arg!r}") from None
+    return _ForwardRef(arg)
 
 
 def _type_variables(args: tuple) -> list:
@@ -602,7 +630,7 @@ def _type_check(arg: Any, message: str) -> Any:
     if arg is None:
         return _NoneType
     if isinstance(arg, str):
-        return _ForwardRef(arg)
+        return _forward_ref(arg)
     if isinstance(arg, _GenericAlias) and isinstance(arg.base, _TypingClass) and arg.base.name in (
         "Generic", "Protocol"
     ):
@@ -839,7 +867,7 @@ def ForwardRef(  # noqa: N802 - CPython's name
 ) -> Any:
     if not isinstance(arg, str):
         raise TypeError(f"Forward reference must be a string -- got {arg!r}")
-    return _ForwardRef(arg)
+    return _forward_ref(arg)
 
 
 @_class_init("NewType")

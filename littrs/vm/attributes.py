@@ -436,11 +436,14 @@ def store_attr(obj: Any, name: str, value: Any) -> None:
     table = METHODS.get(t)
     if table is not None and name in table:
         raise _read_only(t, name, table[name])
-    if table is not None:
+    if table is not None or t in _PLAIN:
         if name == "__class__" and not isinstance(value, type):
             raise TypeError(f"__class__ must be set to a class, not '{type(value).__name__}' object")
         _refuse_type_attribute(t, name, "assignment")
     raise AttributeError(f"'{t.__name__}' object has no attribute '{name}'")
+
+
+_PLAIN = (type(None), type(Ellipsis), type(NotImplemented))  # values without an attribute table
 
 
 def _refuse_type_attribute(t: type, name: str, action: str) -> None:
@@ -477,7 +480,7 @@ def delete_attr(obj: Any, name: str) -> None:
     table = METHODS.get(type(obj))
     if table is not None and name in table:
         raise _read_only(type(obj), name, table[name])
-    if table is not None:
+    if table is not None or type(obj) in _PLAIN:
         _refuse_type_attribute(type(obj), name, "deletion")
     raise attribute_error(obj, name)
 

@@ -614,7 +614,7 @@ def _format(vm: Any, *args: Any, **kwargs: Any) -> str:
     value = args[0]
     spec = args[1] if len(args) == 2 else ""
     if not isinstance(spec, str):
-        raise TypeError(f"format() argument 2 must be str, not {type(spec).__name__}")
+        raise bad_argument("format", "argument 2", "str", spec)
     return vm.format_value(value, spec)
 
 
@@ -759,8 +759,9 @@ def check_codec(name: Any, use: str = "codecs.open()") -> Any:
 
 
 def _codec_arguments(name: str, args: tuple, kwargs: dict, use: str) -> None:
-    """Parse ``encode``/``decode`` arguments as CPython does, then refuse an unknown codec."""
-    values = unpack_keywords(name, args, kwargs, ("encoding", "errors"))
+    """Parse ``encode``/``decode`` arguments (``args``: self first) as CPython does, then
+    refuse an unknown codec."""
+    values = unpack_keywords(name, args[1:], kwargs, ("encoding", "errors"))
     for keyword, value in zip(("encoding", "errors"), values):
         if value is MISSING:
             continue
@@ -768,18 +769,18 @@ def _codec_arguments(name: str, args: tuple, kwargs: dict, use: str) -> None:
             raise bad_argument(name, f"argument '{keyword}'", "str", value)
         if "\0" in value:
             raise ValueError("embedded null character")
-    if values[0] is not MISSING:
-        check_codec(values[0], use)
+    if values[0] is not MISSING and (name == "encode" or len(args[0])):
+        check_codec(values[0], use)  # decoding nothing looks no codec up: it is ''.
 
 
 def _encode(self: str, *args: Any, **kwargs: Any) -> bytes:
-    _codec_arguments("encode", args, kwargs, "codecs.encode()")
+    _codec_arguments("encode", (self, *args), kwargs, "codecs.encode()")
     return call_descriptor(str.encode, [self, *args], kwargs)
 
 
 def _decoder(t: type) -> Any:
     def decode(self: Any, *args: Any, **kwargs: Any) -> str:
-        _codec_arguments("decode", args, kwargs, "codecs.decode()")
+        _codec_arguments("decode", (self, *args), kwargs, "codecs.decode()")
         return call_descriptor(t.decode, [self, *args], kwargs)
 
     return decode

@@ -16,3 +16,9 @@ for action in [lambda: delattr(True, 'real'), lambda: setattr(1, 'real', 2),
         action()
     except AttributeError as e:
         print(e)
+for action in [lambda: delattr(..., '__doc__'), lambda: setattr(None, 'x', 1),
+               lambda: setattr(NotImplemented, '__doc__', 2), lambda: delattr(None, '__class__')]:
+    try:
+        action()
+    except (AttributeError, TypeError) as e:
+        print(type(e).__name__, e)
