@@ -18,17 +18,11 @@ from .oracle import Outcome
 
 @dataclass(frozen=True)
 class Known:
-    """A known littrs-vs-CPython mismatch.
-
-    ``source`` reproduces it (pinned as a strict xfail); a mismatch that only some
-    process states show has none, and ``sample`` gives a pair of outcomes
-    (CPython's, littrs's) the predicate must recognise instead.
-    """
+    """A known littrs-vs-CPython mismatch."""
 
     name: str
-    source: str | None
+    source: str
     matches: Callable[[Outcome, Outcome], bool]
-    sample: tuple[Outcome, Outcome] | None = None
 
 
 def _messages(cpython: str, littrs: str) -> Callable[[Outcome, Outcome], bool]:
