@@ -48,6 +48,9 @@ def value_repr(value: object, _active: frozenset[int] = frozenset()) -> str:
     return body or "set()"
 
 
+REPR_FAILED = "repr of the final value failed"
+
+
 def run(source: str, prelude: str = "") -> dict[str, object]:
     """Exec ``source`` in a fresh namespace; the outcome as a JSON-able dict.
 
@@ -66,7 +69,6 @@ def run(source: str, prelude: str = "") -> dict[str, object]:
             exec(compile(tree, "<fuzz>", "exec"), namespace)
             if final is not None:
                 value = eval(compile(ast.Expression(body=final), "<fuzz>", "eval"), namespace)
-        shown = value_repr(value)
     except BaseException as exc:  # noqa: BLE001 - the program's own exception is data
         return {
             "value": None,
@@ -74,6 +76,11 @@ def run(source: str, prelude: str = "") -> dict[str, object]:
             "exc_type": type(exc).__name__,
             "exc_message": str(exc),
         }
+    try:
+        shown = value_repr(value)
+    except Exception as exc:  # noqa: BLE001 - the final value has no repr: not the program's
+        return {"value": None, "printed": output_lines(buffer.getvalue()),
+                "exc_type": REPR_FAILED, "exc_message": f"{type(exc).__name__}: {exc}"}
     return {"value": shown, "printed": output_lines(buffer.getvalue()), "exc_type": None,
             "exc_message": None}
 

@@ -30,6 +30,7 @@ import io
 import os
 import posixpath
 import stat
+import sys
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -376,6 +377,9 @@ def _call(stream: Any, name: str, args: Any, kwargs: dict) -> Any:
     return getattr(stream, name)(*args, **kwargs)  # pragma: no cover - every name is defined
 
 
+_MAX_BYTES = sys.maxsize - 33  # the longest bytes object CPython's allocator accepts
+
+
 def _remaining(file: SandboxFile) -> int:
     node = file._raw._node
     return len(node.data) if node is not None else 0
@@ -401,6 +405,8 @@ def _reading(owner: type, name: str) -> Callable[..., Any]:
         file = _receiver(owner, name, args)
         rest = list(args[1:])
         size = rest[0] if rest else None
+        if name == "read" and owner is not TextFile and type(size) is int and size > _MAX_BYTES:
+            raise OverflowError("byte string is too large")  # what CPython allocates first
         available = _remaining(file)
         if name == "readall" or (name != "read1" and _unbounded(size, name == "readlines")):
             check_size(available)

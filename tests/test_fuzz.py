@@ -69,14 +69,9 @@ def test_injected_values_come_back_equal_and_unshared(value: Any) -> None:
     check_boundary(value)
 
 
-REPRODUCIBLE = [known for known in KNOWN if known.source is not None]
-
-
-@pytest.mark.parametrize("known", REPRODUCIBLE,
-                         ids=[str(k.source).splitlines()[-1] for k in REPRODUCIBLE])
+@pytest.mark.parametrize("known", KNOWN, ids=[k.source.splitlines()[-1] for k in KNOWN])
 @pytest.mark.xfail(strict=True, reason="a known littrs mismatch (fuzz/known.py)")
 def test_known_mismatch(worker: CPythonWorker, known: Known) -> None:
-    assert known.source is not None
     verdict = compare(worker, Program({}, known.source))
     assert verdict.expected is not None
     assert verdict.got == verdict.expected, (known.name, verdict.expected, verdict.got)
@@ -90,13 +85,9 @@ def test_known_pause_mismatch(name: str, source: str) -> None:
 
 def test_known_mismatches_are_recognised(worker: CPythonWorker) -> None:
     for known in KNOWN:
-        if known.source is None:
-            assert known.sample is not None
-            expected, got = known.sample
-        else:
-            expected, got = worker.run(known.source), run_littrs(known.source)
+        expected = worker.run(known.source)
         assert expected is not None
-        assert known.matches(expected, got), known.name
+        assert known.matches(expected, run_littrs(known.source)), known.name
 
 
 def test_the_worker_survives_a_program_that_never_ends() -> None:

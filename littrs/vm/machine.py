@@ -1284,6 +1284,10 @@ class Machine:
                 if type(key) is not str:
                     raise TypeError("keywords must be strings")
                 if key in target:
+                    if self.handled is not None:
+                        # CPython 3.11 words it only when no exception is being handled:
+                        # in an except or finally block the dict's KeyError comes out as is.
+                        raise KeyError(key)
                     raise TypeError(
                         f"{_callable_name(func)} got multiple values for keyword argument '{key}'"
                     )
