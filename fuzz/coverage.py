@@ -54,12 +54,13 @@ FETCH = "opcode, arg = instrs[pc]"
 HOOK = "_fuzz_dispatched"
 
 
-def traced_execute(hook: Callable[[int, Any, list], None]) -> Callable[..., Any]:
-    """A copy of ``Machine.execute`` that calls ``hook(opcode, arg, stack)`` at each dispatch."""
+def traced_execute(hook: Callable[[int, Any, list, dict, dict], None]) -> Callable[..., Any]:
+    """A copy of ``Machine.execute`` that calls ``hook(opcode, arg, stack, globals, builtins)``
+    at each dispatch (the namespaces name what a fused call instruction calls)."""
     original = machine_module.Machine.execute
     tree = ast.parse(textwrap.dedent(inspect.getsource(original)))
     ast.increment_lineno(tree, original.__code__.co_firstlineno - 1)
-    call = ast.parse(f"{HOOK}(opcode, arg, stack)").body[0]
+    call = ast.parse(f"{HOOK}(opcode, arg, stack, globals_, builtins)").body[0]
     inserted = 0
     for node in ast.walk(tree):
         for name in ("body", "orelse", "finalbody"):
@@ -151,11 +152,15 @@ class Coverage:
     opcodes: Counter[int] = field(default_factory=Counter)
     called: Counter[str] = field(default_factory=Counter)
 
-    def dispatched(self, opcode: int, arg: Any, stack: list) -> None:
+    def dispatched(self, opcode: int, arg: Any, stack: list, globals_: dict,
+                   builtins: dict) -> None:
         """The hook: count ``opcode``; for a call, name what is called."""
         self.opcodes[opcode] += 1
         if opcode is op.CALL:
-            func = stack[-arg - 1]
+            if type(arg) is int:
+                func = stack[-arg - 1]
+            else:  # fused: a global called with a fast local, arg[0] names the global
+                func = globals_.get(arg[0], builtins.get(arg[0]))
         elif opcode is op.CALL_KW:
             func = stack[-arg[0] - len(arg[1]) - 1]
         elif opcode is op.CALL_EX:
@@ -209,7 +214,7 @@ class Coverage:
 
 def _method_name(func: Any) -> str | None:
     t = type(func)
-    if t is Builtin and getattr(func.fn, "__func__", None) is FileSystem._open:
+    if t is Builtin and type(func.fn) is FileSystem:  # open() calls the file system itself
         return "open"
     if t is BoundBuiltin:
         return method_key(func.self, func.name)

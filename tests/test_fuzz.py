@@ -125,3 +125,24 @@ def test_coverage_counts_what_ran_not_what_was_compiled() -> None:
     assert "len" in missing["builtins"] and "abs" not in missing["builtins"]
     assert "str.upper" not in missing["methods"] and "str.lower" in missing["methods"]
     assert "never dispatched:" in coverage.report() and "DELETE_GLOBAL" in coverage.report()
+
+
+def test_tracing_changes_no_outcome() -> None:
+    """The traced dispatch loop ends every case program as the original does.
+
+    A hook that misreads an instruction (a fused call's argument, say) would turn
+    into an error inside the run: coverage would then lie, and the campaign report
+    mismatches that are not littrs's.
+    """
+    from fuzz.coverage import Coverage
+    from tests.test_cases import CASE_FILES
+    from tests.test_cases import run_littrs as run_case
+
+    sources = [path.read_text(encoding="utf-8") for path in CASE_FILES]
+    plain = [run_case(source) for source in sources]
+    coverage = Coverage()
+    with coverage.tracing():
+        traced = [run_case(source) for source in sources]
+    for path, expected, got in zip(CASE_FILES, plain, traced):
+        assert got == expected, path.name
+    assert sum(coverage.opcodes.values()) > len(sources)
