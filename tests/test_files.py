@@ -499,6 +499,14 @@ open('missing.txt')
     "uncaught_unsupported_operation": """
 open('a.txt').write('x')
 """,
+    "async_with_a_file_is_refused": """
+import asyncio
+async def main():
+    with open('w.txt', 'w') as f:
+        async with f:
+            pass
+asyncio.run(main())
+""",
     "with_closes_on_exception": """
 try:
     with open('w.txt', 'w') as f:

@@ -499,7 +499,7 @@ def load_special(obj: Any, name: str) -> Any:
     entry = table.get(name) if table else None
     if entry is None:
         kind = "asynchronous context manager" if name.startswith("__a") else "context manager"
-        raise TypeError(f"'{type(obj).__name__}' object does not support the {kind} protocol")
+        raise TypeError(f"'{type_name(type(obj))}' object does not support the {kind} protocol")
     return BoundBuiltin(obj, entry, name, False)
 
 

@@ -1390,6 +1390,8 @@ class Machine:
         if type(value) is Coroutine:
             if value.frame is None:
                 raise RuntimeError("cannot reuse already awaited coroutine")
+            if value.delegate is not None:  # suspended in an await of its own (driven by hand)
+                raise RuntimeError("coroutine is being awaited already")
             return value
         if type(value) in aio.AWAITABLE_TYPES:
             from .prelude import prelude_function
