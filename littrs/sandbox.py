@@ -20,7 +20,7 @@ from .files import FileSystem
 from .modules import STANDARD_MODULES
 from .pending import Complete, DetachedCall, Finished, PendingCall, PendingCalls
 from .tools import bind_tool_call, describe_tool, tool_exception
-from .vm.aio import Loop, ToolBatch
+from .vm.aio import Loop, ToolBatch, ToolFuture
 from .vm.builtins import make_builtins
 from .vm.code import Code
 from .vm.compiler import compile_source
@@ -315,8 +315,10 @@ class Sandbox:
         With no call outstanding the sandbox's loop waits for a timer: sleep,
         unless that passes the time limit (then ``(None, TimeLimitError)``).
         """
-        answers: dict = {}
         calls = batch.calls
+        answers = unbindable_calls(calls)
+        if answers:  # failed at once, as start() and run_async fail them
+            return answers, None
         for future in calls:
             self._refuse_declared(future.call, driver)
             try:
@@ -371,11 +373,7 @@ class Sandbox:
                     return pending
             elif type(step) is ToolBatch:
                 calls = step.calls
-                answers = {}
-                for future in calls:
-                    error = _binding_error(future.call)
-                    if error is not None:
-                        answers[future.id] = (None, error)
+                answers = unbindable_calls(calls)
                 if calls and not answers:
                     return PendingCalls(self, machine, driver, step)
                 if not calls:
@@ -463,6 +461,20 @@ class Sandbox:
             return to_sandbox(tool.fn(args))
         bind_tool_call(tool, args, kwargs)
         return to_sandbox(tool.fn(*args, **kwargs))
+
+
+def unbindable_calls(calls: list[ToolFuture]) -> dict[int, tuple[None, BaseException]]:
+    """The calls of a batch that cannot be made, by id, with their sandbox-side error.
+
+    Every driver (run, start/resume, run_async) answers these first and on their
+    own, before any host call: a run then ends the same whichever drives it.
+    """
+    answers: dict[int, tuple[None, BaseException]] = {}
+    for future in calls:
+        error = _binding_error(future.call)
+        if error is not None:
+            answers[future.id] = (None, error)
+    return answers
 
 
 def _binding_error(call: ToolCall) -> BaseException | None:

@@ -100,6 +100,30 @@ def test_arguments_that_do_not_fit_raise_typeerror_at_the_await() -> None:
     assert isinstance(sb.start(source), Complete)
 
 
+UNBINDABLE = """
+import asyncio
+order = []
+for done in asyncio.as_completed([lookup('a'), lookup(...), lookup(), lookup('b')]):
+    try:
+        order.append(await done)
+    except TypeError as error:
+        order.append(type(error).__name__)
+order
+"""
+
+
+def test_calls_that_cannot_be_made_fail_first_under_every_host() -> None:
+    """A call whose arguments cannot leave the sandbox (or do not fit) fails before any
+    host answer, whichever drives the run: run, start/resume, run_async."""
+    expected = ["TypeError", "TypeError", "A", "B"]
+    assert sandbox().run(UNBINDABLE) == expected
+    step = sandbox().start(UNBINDABLE)
+    assert isinstance(step, PendingCalls) and [c.args for c in step.calls] == [["a"], ["b"]]
+    assert step.call().value == expected
+    for backend in ("asyncio", "trio"):
+        assert anyio.run(sandbox().run_async, UNBINDABLE, backend=backend) == expected
+
+
 def test_top_level_await_gives_the_last_expression() -> None:
     assert sandbox().run("import asyncio\nx = await asyncio.gather(lookup('q'))\nx[0] * 2") == "QQ"
     # async with alone makes the top level a coroutine too; the tools in it awaitable.

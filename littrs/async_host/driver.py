@@ -32,7 +32,7 @@ import anyio.to_thread
 
 from ..boundary import to_host, to_sandbox
 from ..errors import TimeLimitError
-from ..sandbox import split_lines
+from ..sandbox import split_lines, unbindable_calls
 from ..tools import bind_tool_call, tool_exception
 from ..vm.aio import ToolBatch
 from ..vm.context import current
@@ -147,9 +147,13 @@ class Outstanding:
         outstanding = {future.id: future for future in batch.calls}
         for call_id in [call_id for call_id in self.running if call_id not in outstanding]:
             self.running.pop(call_id).cancel()  # the sandbox cancelled its task
-        for call_id, future in outstanding.items():
-            if call_id in self.running or call_id in self.answers:
-                continue
+        new = [future for call_id, future in outstanding.items()
+               if call_id not in self.running and call_id not in self.answers]
+        failed = unbindable_calls(new)
+        if failed:  # answered first and alone, as run() and start() answer them
+            return failed
+        for future in new:
+            call_id = future.id
             value, exc, waiting = _call(self.machine, future.call)
             if waiting is None:
                 self.answers[call_id] = (value, exc)
