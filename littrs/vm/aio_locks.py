@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import attributes
-from .aio import CANCELLED, PENDING, Future, coroutine_method, running_loop
+from .aio import CANCELLED, PENDING, Future, coroutine_method, python_method, running_loop
 from .builtins import register_constructor
 from .objects import Builtin
 
@@ -190,24 +190,26 @@ def event_is_set(event: Event) -> bool:
 
 
 def _install() -> None:
-    acquire = attributes.VMMethod(coroutine_method("__lock_acquire"))
     attributes.METHODS[Lock] = {
-        "acquire": acquire,
-        "release": attributes.VMMethod(lock_release, needs_vm=True),
-        "locked": attributes.VMMethod(lock_locked),
+        "acquire": python_method("Lock.acquire", coroutine_method("__lock_acquire")),
+        "release": python_method("Lock.release", lock_release, needs_vm=True),
+        "locked": python_method("Lock.locked", lock_locked),
     }
     semaphore = {
-        "acquire": attributes.VMMethod(coroutine_method("__semaphore_acquire")),
-        "release": attributes.VMMethod(semaphore_release, needs_vm=True),
-        "locked": attributes.VMMethod(semaphore_locked),
+        "acquire": python_method("Semaphore.acquire", coroutine_method("__semaphore_acquire")),
+        "release": python_method("Semaphore.release", semaphore_release, needs_vm=True),
+        "locked": python_method("Semaphore.locked", semaphore_locked),
     }
     attributes.METHODS[Semaphore] = semaphore
-    attributes.METHODS[BoundedSemaphore] = dict(semaphore)
+    attributes.METHODS[BoundedSemaphore] = {
+        **semaphore,
+        "release": python_method("BoundedSemaphore.release", semaphore_release, needs_vm=True),
+    }
     attributes.METHODS[Event] = {
-        "wait": attributes.VMMethod(coroutine_method("__event_wait")),
-        "set": attributes.VMMethod(event_set, needs_vm=True),
-        "clear": attributes.VMMethod(event_clear),
-        "is_set": attributes.VMMethod(event_is_set),
+        "wait": python_method("Event.wait", coroutine_method("__event_wait")),
+        "set": python_method("Event.set", event_set, needs_vm=True),
+        "clear": python_method("Event.clear", event_clear),
+        "is_set": python_method("Event.is_set", event_is_set),
     }
     for cls in PRIMITIVE_TYPES:
         register_constructor(cls)
