@@ -55,7 +55,7 @@ def clock() -> float:
 class Future:
     """A result that is not there yet; what a task awaits."""
 
-    __slots__ = ("state", "value", "error", "callbacks", "cancel_message")
+    __slots__ = ("state", "value", "error", "callbacks", "cancel_message", "cancelled_exc")
 
     def __init__(self) -> None:
         self.state = PENDING
@@ -63,6 +63,9 @@ class Future:
         self.error: BaseException | None = None
         self.callbacks: list[list[Any]] = []  # ready-queue entries to schedule when done
         self.cancel_message: Any = None
+        # The CancelledError a task's coroutine ended with: the first to ask gets it (with
+        # its message); after that, a new one without (asyncio's _make_cancelled_error).
+        self.cancelled_exc: CancelledError | None = None
 
     def done(self) -> bool:
         return self.state != PENDING
@@ -72,7 +75,7 @@ class Future:
 
     def result(self) -> Any:
         if self.state == CANCELLED:
-            raise CancelledError(*(() if self.cancel_message is None else (self.cancel_message,)))
+            raise _cancelled_error(self)
         if self.state == PENDING:
             raise InvalidStateError("Result is not set.")
         if self.error is not None:
@@ -81,7 +84,7 @@ class Future:
 
     def exception(self) -> BaseException | None:
         if self.state == CANCELLED:
-            raise CancelledError(*(() if self.cancel_message is None else (self.cancel_message,)))
+            raise _cancelled_error(self)
         if self.state == PENDING:
             raise InvalidStateError("Exception is not set.")
         return self.error
@@ -183,13 +186,14 @@ class Gather(Future):
         if self.unfinished:
             return
         results = [
-            _cancelled_error(child) if child.state == CANCELLED
+            CancelledError("" if child.cancel_message is None else child.cancel_message)
+            if child.state == CANCELLED
             else child.error if child.error is not None
             else child.value
             for child in self.children
         ]
-        if self.cancel_requested:
-            self.finish(loop, error=CancelledError())
+        if self.cancel_requested:  # asyncio asks the last child for its error (a loop variable)
+            self.finish(loop, error=_cancelled_error(self.children[-1]))
         else:
             self.finish(loop, results)
 
@@ -425,6 +429,11 @@ class Loop:
 
 
 def _cancelled_error(future: Future) -> CancelledError:
+    """asyncio's ``_make_cancelled_error``."""
+    error = future.cancelled_exc
+    if error is not None:
+        future.cancelled_exc = None
+        return error
     message = future.cancel_message
     return CancelledError() if message is None else CancelledError(message)
 
@@ -492,12 +501,16 @@ def _next_step(vm: Any, loop: Loop) -> Any:
             task = entry[1]
             if task.state != PENDING:
                 continue
+            waited = task.waiting
             task.waiting = None
             error = task.pending_error
             task.pending_error = None
             if task.must_cancel:
                 task.must_cancel = False
-                error = _cancelled_error(task)
+                # A CancelledError the task wakes to (its future was cancelled) stays:
+                # cancel() asked again after the first one reached the future.
+                if waited is None or waited.state != CANCELLED or error is not None:
+                    error = _cancelled_error(task)
             loop.current = task
             return task, task.coro, error
         if kind == "child":
@@ -521,8 +534,8 @@ def _task_done(vm: Any, loop: Loop, task: Task, raised: BaseException) -> None:
     if type(raised) is StopIteration:
         task.finish(loop, raised.value)
     elif isinstance(raised, CancelledError):
-        task.state = PENDING
-        Future.cancel(task, loop, raised.args[0] if raised.args else None)
+        task.cancelled_exc = raised
+        Future.cancel(task, loop, None)
     else:
         task.finish(loop, error=raised)
 
@@ -912,6 +925,8 @@ def uncancel(task: Task) -> int:
 from .builtins import register_constructor  # noqa: E402 (builtins needs the prelude first)
 
 register_constructor(Future, new_future_object)
+register_constructor(CancelledError)  # raise asyncio.CancelledError("why")
+register_constructor(InvalidStateError)
 
 _CLOSED_LOOP = Loop()
 _CLOSED_LOOP.ready = _ClosedQueue()

@@ -173,7 +173,12 @@ def __run_module(main):
 def __asyncio_run(main, *, debug):
     loop, task = __loop_start(main)
     try:
-        __loop_run(loop)
+        try:
+            __loop_run(loop)
+        except (SystemExit, KeyboardInterrupt):
+            if __loop_finish(loop) is not None:
+                __loop_run(loop)
+            raise
         if __loop_finish(loop) is not None:
             __loop_run(loop)
     except BaseException:
@@ -193,14 +198,19 @@ def __loop_run(loop):
             if task is None:
                 try:
                     coro(error)
-                except Exception:
-                    pass
+                except (SystemExit, KeyboardInterrupt):
+                    raise
+                except BaseException:
+                    pass  # asyncio logs it to stderr, which the sandbox does not have
                 continue
             try:
                 if error is None:
                     awaited = coro.send(None)
                 else:
                     awaited = coro.throw(error)
+            except (SystemExit, KeyboardInterrupt) as raised:
+                __task_done(loop, task, raised)
+                raise  # out of the loop, as Task.__step lets them; asyncio.run cancels the rest
             except BaseException as raised:
                 __task_done(loop, task, raised)
             else:
