@@ -408,6 +408,21 @@ def test_a_passed_deadline_survives_a_snapshot_on_the_ready_queue() -> None:
     assert isinstance(done, Complete) and done.value == ("expired", ["A"])
 
 
+def test_a_timeout_and_wait_for_survive_a_snapshot_with_their_timers() -> None:
+    source = (
+        "import asyncio\n"
+        "async def main():\n"
+        "    async with asyncio.timeout(60) as block:\n"
+        "        first = await asyncio.wait_for(lookup('a'), 60)\n"
+        "    return first, block.expired()\n"
+        "asyncio.run(main())"
+    )
+    step = sandbox().start(source)
+    assert isinstance(step, PendingCalls) and 0 < step.timeout <= 60
+    done = sandbox().load(step.dump()).call()
+    assert isinstance(done, Complete) and done.value == ("A", False)
+
+
 RESUMER = """
 import json, sys
 sys.path.insert(0, {root!r})

@@ -952,3 +952,31 @@ attributes.METHODS[Task] = {
     "cancelling": _no_arguments("cancelling", cancelling),
     "uncancel": _no_arguments("uncancel", uncancel),
 }
+
+
+def _c_type_name(t: type) -> str:
+    return f"_asyncio.{t.__name__}" if t is Future or t is Task else attributes.type_name(t)
+
+
+def _unbound(owner: type, name: str, method: attributes.VMMethod) -> attributes.VMMethod:
+    """``asyncio.Future.done(f)``: the method descriptor of a C type, with its errors."""
+    fn, needs_vm = method.fn, method.needs_vm
+
+    def check(args: tuple) -> None:
+        if not args:
+            raise TypeError(f"unbound method {owner.__name__}.{name}() needs an argument")
+        if not isinstance(args[0], owner):
+            raise TypeError(f"descriptor '{name}' for '{_c_type_name(owner)}' objects doesn't "
+                            f"apply to a '{_c_type_name(type(args[0]))}' object")
+
+    def unbound(*args: Any, **kwargs: Any) -> Any:
+        check(args[1:] if needs_vm else args)
+        return fn(*args, **kwargs)
+
+    return attributes.VMMethod(fn, needs_vm, unbound=unbound)
+
+
+for _type in (Future, Task):
+    _table = attributes.METHODS[_type]
+    for _name in _table:
+        _table[_name] = _unbound(_type, _name, _table[_name])

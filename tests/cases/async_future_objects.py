@@ -173,3 +173,18 @@ async def main():
 
 
 asyncio.run(main())
+
+
+async def unbound():
+    future = asyncio.Future()
+    attempt("Future.set_result(f, 1)", asyncio.Future.set_result, future, 1)
+    attempt("Future.done(f)", asyncio.Future.done, future)
+    attempt("Future.done(1)", asyncio.Future.done, 1)
+    attempt("Future.done()", asyncio.Future.done)
+    task = asyncio.current_task()
+    attempt("Task.cancelling(task)", asyncio.Task.cancelling, task)
+    attempt("Future.done(task)", asyncio.Future.done, task)
+    attempt("Task.done(f)", asyncio.Task.done, future)
+
+
+asyncio.run(unbound())
