@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import attributes
-from .aio import CANCELLED, PENDING, Future, coroutine_method, python_method, running_loop
+from .aio import CANCELLED, PENDING, Future, callback_loop, coroutine_method, python_method
 from .builtins import register_constructor
 from .objects import Builtin
 
@@ -84,7 +84,8 @@ PRIMITIVE_TYPES = (Lock, Event, Semaphore, BoundedSemaphore)
 
 
 def _waiter(vm: Any, primitive: Any) -> Future:
-    running_loop(vm)
+    if vm.loop is None:  # driven by hand: asyncio's _get_loop() gives None, then this
+        raise AttributeError("'NoneType' object has no attribute 'create_future'")
     future = Future()
     primitive.waiters.append(future)
     return future
@@ -111,7 +112,7 @@ def _lock_take(lock: Lock) -> None:
 
 def _lock_wake_first(vm: Any, lock: Lock) -> None:
     if lock.waiters and lock.waiters[0].state == PENDING:
-        lock.waiters[0].finish(running_loop(vm), True)
+        lock.waiters[0].finish(callback_loop(vm), True)
 
 
 def lock_release(vm: Any, lock: Lock) -> None:
@@ -147,7 +148,7 @@ def _sem_wake_next(vm: Any, semaphore: Semaphore) -> None:
     for waiter in semaphore.waiters:
         if waiter.state == PENDING:
             semaphore.value -= 1
-            waiter.finish(running_loop(vm), True)
+            waiter.finish(callback_loop(vm), True)
             return
 
 
@@ -175,7 +176,7 @@ def semaphore_release(vm: Any, semaphore: Semaphore) -> None:
 def event_set(vm: Any, event: Event) -> None:
     if not event.flag:
         event.flag = True
-        loop = running_loop(vm) if event.waiters else None
+        loop = callback_loop(vm)
         for waiter in event.waiters:
             if waiter.state == PENDING:
                 waiter.finish(loop, True)

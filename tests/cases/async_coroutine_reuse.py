@@ -52,3 +52,27 @@ asyncio.run(main())
 ran = answer()
 print(asyncio.run(ran))
 attempt("run twice", lambda: asyncio.run(ran))
+
+
+def drive(label, coroutine):
+    try:
+        coroutine.send(None)
+        print(label, "yielded")
+    except StopIteration as stop:
+        print(label, "returned", stop.value)
+    except Exception as error:
+        print(label, type(error).__name__, error)
+
+
+# Driven by hand, outside a loop: what needs no waiting works, waiting fails as in CPython.
+event = asyncio.Event()
+drive("event.wait() unset", event.wait())
+event.set()
+drive("event.wait() set", event.wait())
+lock = asyncio.Lock()
+drive("lock.acquire()", lock.acquire())
+drive("lock.acquire() held", lock.acquire())
+semaphore = asyncio.Semaphore(1)
+drive("semaphore.acquire()", semaphore.acquire())
+drive("semaphore.acquire() at 0", semaphore.acquire())
+drive("wait_for(..., None)", asyncio.wait_for(answer(), None))
