@@ -20,6 +20,7 @@ from __future__ import annotations
 import heapq
 import reprlib
 import time
+from threading import get_ident
 from typing import Any
 
 from . import attributes
@@ -115,7 +116,17 @@ class Future:
         loop.ready.extend(callbacks)
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {' '.join(_repr_info(self))}>"
+        key = (id(self), get_ident())
+        if key in _REPRS_RUNNING:  # asyncio's @reprlib.recursive_repr()
+            return "..."
+        _REPRS_RUNNING.add(key)
+        try:
+            return f"<{type(self).__name__} {' '.join(_repr_info(self))}>"
+        finally:
+            _REPRS_RUNNING.discard(key)
+
+
+_REPRS_RUNNING: set[tuple[int, int]] = set()
 
 
 class Task(Future):

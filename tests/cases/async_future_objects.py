@@ -188,3 +188,17 @@ async def unbound():
 
 
 asyncio.run(unbound())
+
+
+async def recursive():
+    itself = asyncio.Future()
+    itself.set_result(itself)
+    inside = asyncio.Future()
+    inside.set_result([inside, "z" * 40])
+    raised = asyncio.Future()
+    raised.set_exception(ValueError(raised))
+    print(repr(itself), repr(inside), repr(raised), sep="\n")
+    print(raised.exception().args[0] is raised)
+
+
+asyncio.run(recursive())
