@@ -14,21 +14,13 @@ import builtins
 from typing import Any
 
 from . import attributes
-from .aio import (
-    CANCELLED,
-    PENDING,
-    CancelledError,
-    Future,
-    Task,
-    coroutine_method,
-    running_loop,
-)
+from .aio import CANCELLED, PENDING, CancelledError, Future, Task, coroutine_method, running_loop
 from .builtins import register_constructor
 from .objects import Builtin, CallRequest, Coroutine, Function
 
 
 class TaskGroup:
-    """``asyncio.TaskGroup``; a listener of its tasks' ends."""
+    """``asyncio.TaskGroup``; hears of its tasks' ends through ``completed``."""
 
     __slots__ = ("entered", "exiting", "aborting", "parent", "parent_cancel_requested",
                  "tasks", "errors", "base_error", "on_completed")

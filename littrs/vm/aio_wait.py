@@ -45,8 +45,7 @@ ALL_COMPLETED = "ALL_COMPLETED"
 
 
 class AsCompleted:
-    """``asyncio.as_completed``: futures queued as they finish; getters wait on the queue.
-    """
+    """``asyncio.as_completed``: futures queued as they finish; getters wait on the queue."""
 
     __slots__ = ("todo", "queue", "getters", "timer")
 
