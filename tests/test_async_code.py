@@ -387,6 +387,66 @@ def test_a_plain_call_inside_a_running_loop_resumes_from_bytes_in_that_loop() ->
     assert isinstance(done, Complete) and done.value == (["A", "B"], "Task-1")
 
 
+def test_a_user_future_survives_a_snapshot_with_tasks_waiting_on_it() -> None:
+    source = (
+        "import asyncio\n"
+        "async def waiter(future, name):\n"
+        "    return name + ':' + await future\n"
+        "async def main():\n"
+        "    future = asyncio.Future()\n"
+        "    future.add_done_callback(lambda f: print('callback', f))\n"
+        "    waiters = asyncio.gather(waiter(future, 'x'), waiter(future, 'y'))\n"
+        "    await asyncio.sleep(0)\n"
+        "    print(future)\n"
+        "    future.set_result(await lookup('a'))\n"
+        "    return await waiters\n"
+        "asyncio.run(main())"
+    )
+    step = sandbox().start(source)
+    assert isinstance(step, PendingCalls) and [call.args for call in step.calls] == [["a"]]
+    done = sandbox().load(step.dump()).call()
+    assert isinstance(done, Complete) and done.value == ["x:A", "y:A"]
+    assert done.printed == [
+        "<Future pending cb=[main.<locals>.<lambda>(), <1 more>, Task.task_wakeup()]>",
+        "callback <Future finished result='A'>",
+    ]
+
+
+def test_a_passed_deadline_survives_a_snapshot_on_the_ready_queue() -> None:
+    # timeout(0) puts its expiry straight on the ready queue (asyncio's call_soon); a
+    # plain call right after pauses the run with it there.
+    source = (
+        "import asyncio\n"
+        "async def main():\n"
+        "    try:\n"
+        "        async with asyncio.timeout(0):\n"
+        "            keys = list(map(lookup, ['a']))\n"
+        "            await asyncio.sleep(0)\n"
+        "    except TimeoutError:\n"
+        "        return 'expired', keys\n"
+        "asyncio.run(main())"
+    )
+    step = sandbox().start(source)
+    assert isinstance(step, PendingCall) and step.id is None
+    done = sandbox().load(step.dump()).resume("A")
+    assert isinstance(done, Complete) and done.value == ("expired", ["A"])
+
+
+def test_a_timeout_and_wait_for_survive_a_snapshot_with_their_timers() -> None:
+    source = (
+        "import asyncio\n"
+        "async def main():\n"
+        "    async with asyncio.timeout(60) as block:\n"
+        "        first = await asyncio.wait_for(lookup('a'), 60)\n"
+        "    return first, block.expired()\n"
+        "asyncio.run(main())"
+    )
+    step = sandbox().start(source)
+    assert isinstance(step, PendingCalls) and 0 < step.timeout <= 60
+    done = sandbox().load(step.dump()).call()
+    assert isinstance(done, Complete) and done.value == ("A", False)
+
+
 RESUMER = """
 import json, sys
 sys.path.insert(0, {root!r})

@@ -143,7 +143,11 @@ OBJECT_GRAPH = [
     ("import asyncio\nasyncio.Lock.__init__", "AttributeError"),
     ("import asyncio\nasyncio.CancelledError.__subclasses__()", "AttributeError"),
     ("import asyncio\nasyncio.Task(None)", "TypeError"),
-    ("import asyncio\nasyncio.Future()", "TypeError"),
+    ("import asyncio\nasyncio.Future()", "RuntimeError"),  # only in a running loop
+    ("import asyncio\nasync def m():\n    return asyncio.Future()._callbacks\nasyncio.run(m())",
+     "AttributeError"),
+    ("import asyncio\nasync def m():\n    return asyncio.Future().get_loop()\nasyncio.run(m())",
+     "AttributeError"),
     ("import asyncio\nasync def m():\n    return asyncio.current_task().coro\nasyncio.run(m())",
      "AttributeError"),
     ("import asyncio\nasync def m():\n    return asyncio.current_task()._loop\nasyncio.run(m())",

@@ -26,9 +26,6 @@ def _prelude(name: str, public: str, defaults: tuple = (), kwdefaults: dict | No
 
 _BUILTINS = {
     "gather": Builtin("gather", aio.gather, needs_vm=True),
-    "create_task": Builtin("create_task", aio.create_task, needs_vm=True),
-    "ensure_future": Builtin("ensure_future", aio.ensure_future, needs_vm=True),
-    "current_task": Builtin("current_task", aio.current_task, needs_vm=True),
 }
 
 
@@ -42,7 +39,13 @@ def make_module() -> Module:
     namespace["wait"] = _prelude(
         "__asyncio_wait", "wait", kwdefaults={"timeout": None, "return_when": aio_wait.ALL_COMPLETED}
     )
-    namespace["timeout"] = Builtin("timeout", aio_wait.timeout, needs_vm=True)
+    namespace["timeout"] = _prelude("__asyncio_timeout", "timeout")
+    namespace["create_task"] = _prelude(
+        "__asyncio_create_task", "create_task", kwdefaults={"name": None, "context": None}
+    )
+    namespace["ensure_future"] = _prelude("__asyncio_ensure_future", "ensure_future",
+                                          kwdefaults={"loop": None})
+    namespace["current_task"] = _prelude("__asyncio_current_task", "current_task", defaults=(None,))
     for constant in ("FIRST_COMPLETED", "FIRST_EXCEPTION", "ALL_COMPLETED"):
         namespace[constant] = constant
     for primitive in aio_locks.PRIMITIVE_TYPES:

@@ -18,11 +18,16 @@ When no task can run, the loop calls ``__wait``: the machine yields a
 from __future__ import annotations
 
 import heapq
+import reprlib
 import time
+from threading import get_ident
 from typing import Any
 
 from . import attributes
+from .clinic import MISSING, exactly_one, no_arguments, unpack_keywords
+from .containers import hash_value
 from .objects import Builtin, CallRequest, Coroutine
+from .operations import check_render
 
 
 class CancelledError(BaseException):
@@ -51,7 +56,7 @@ def clock() -> float:
 class Future:
     """A result that is not there yet; what a task awaits."""
 
-    __slots__ = ("state", "value", "error", "callbacks", "cancel_message")
+    __slots__ = ("state", "value", "error", "callbacks", "cancel_message", "cancelled_exc")
 
     def __init__(self) -> None:
         self.state = PENDING
@@ -59,6 +64,9 @@ class Future:
         self.error: BaseException | None = None
         self.callbacks: list[list[Any]] = []  # ready-queue entries to schedule when done
         self.cancel_message: Any = None
+        # The CancelledError a task's coroutine ended with: the first to ask gets it (with
+        # its message); after that, a new one without (asyncio's _make_cancelled_error).
+        self.cancelled_exc: CancelledError | None = None
 
     def done(self) -> bool:
         return self.state != PENDING
@@ -68,7 +76,7 @@ class Future:
 
     def result(self) -> Any:
         if self.state == CANCELLED:
-            raise CancelledError(*(() if self.cancel_message is None else (self.cancel_message,)))
+            raise _cancelled_error(self)
         if self.state == PENDING:
             raise InvalidStateError("Result is not set.")
         if self.error is not None:
@@ -77,7 +85,7 @@ class Future:
 
     def exception(self) -> BaseException | None:
         if self.state == CANCELLED:
-            raise CancelledError(*(() if self.cancel_message is None else (self.cancel_message,)))
+            raise _cancelled_error(self)
         if self.state == PENDING:
             raise InvalidStateError("Exception is not set.")
         return self.error
@@ -108,7 +116,17 @@ class Future:
         loop.ready.extend(callbacks)
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {_STATE_NAMES[self.state]}>"
+        key = (id(self), get_ident())
+        if key in _REPRS_RUNNING:  # asyncio's @reprlib.recursive_repr()
+            return "..."
+        _REPRS_RUNNING.add(key)
+        try:
+            return f"<{type(self).__name__} {' '.join(_repr_info(self))}>"
+        finally:
+            _REPRS_RUNNING.discard(key)
+
+
+_REPRS_RUNNING: set[tuple[int, int]] = set()
 
 
 class Task(Future):
@@ -179,18 +197,17 @@ class Gather(Future):
         if self.unfinished:
             return
         results = [
-            _cancelled_error(child) if child.state == CANCELLED
+            CancelledError("" if child.cancel_message is None else child.cancel_message)
+            if child.state == CANCELLED
             else child.error if child.error is not None
             else child.value
             for child in self.children
         ]
-        if self.cancel_requested:
-            self.finish(loop, error=CancelledError())
+        if self.cancel_requested:  # asyncio asks the last child for its error (a loop variable)
+            self.finish(loop, error=_cancelled_error(self.children[-1]))
         else:
             self.finish(loop, results)
 
-    def __repr__(self) -> str:
-        return f"<_GatheringFuture {_STATE_NAMES[self.state]}>"
 
 
 class ToolFuture(Future):
@@ -211,7 +228,11 @@ class ToolFuture(Future):
 
 
 class Sleep(Future):
-    """``asyncio.sleep``: done at ``deadline`` (loop time), or at once for a delay <= 0."""
+    """``asyncio.sleep(delay)`` for a delay > 0: done at ``deadline`` (loop time).
+
+    Its timer fires in one iteration of the loop and the task that awaits it
+    wakes in the next, as asyncio's ``_set_result_unless_cancelled`` timer does.
+    """
 
     __slots__ = ("delay", "deadline")
 
@@ -219,6 +240,118 @@ class Sleep(Future):
         super().__init__()
         self.delay = delay
         self.deadline = 0.0
+
+
+class Handle(Sleep):
+    """What ``loop.call_later``/``call_at``/``call_soon`` return: one callback entry,
+    run in the iteration in which the handle comes up. Cancelling it (``timer_cancel``)
+    makes it a no-op, wherever it waits: in the timers or already on the ready queue."""
+
+    __slots__ = ()
+
+
+# Named as CPython names them (``<class '_asyncio.Future'>``); a gather's future is a
+# Python subclass of it in asyncio.tasks.
+Future.__module__ = Task.__module__ = "_asyncio"
+Gather.__module__ = "asyncio.tasks"
+Gather.__name__ = Gather.__qualname__ = "_GatheringFuture"
+
+
+def _repr_info(future: Future) -> list[str]:
+    """asyncio's ``_future_repr_info``: the state, the result or exception, the callbacks."""
+    info = [_STATE_NAMES[future.state]]
+    if future.state == FINISHED:
+        if future.error is not None:
+            check_render(future.error)
+            info.append(f"exception={future.error!r}")
+        else:
+            info.append(f"result={_SHORT_REPR.repr(future.value)}")
+    if future.callbacks:
+        info.append(_format_callbacks(future.callbacks))
+    return info
+
+
+def _format_callbacks(callbacks: list[list[Any]]) -> str:
+    """asyncio's ``_format_callbacks``. A task waiting shows as CPython shows it; what
+    CPython shows with its own source path (gather's callback) is named without it."""
+    names = [_callback_name(entry) for entry in callbacks]
+    if len(names) > 2:
+        names = [names[0], f"<{len(names) - 2} more>", names[-1]]
+    return f"cb=[{', '.join(names)}]"
+
+
+def _callback_name(entry: list[Any]) -> str:
+    kind = entry[0]
+    if kind == "step":
+        return "Task.task_wakeup()"
+    if kind == "call":
+        fn = entry[1]
+        name = getattr(fn, "qualname", None) or getattr(fn, "name", None)
+        return f"{name}()" if type(name) is str else f"{type(fn).__name__}()"
+    if kind == "child":
+        return "gather.<locals>._done_callback()"
+    if kind == "release":
+        return "_release_waiter()"
+    if kind == "stop":
+        return "_run_until_complete_cb()"
+    return type(entry[1]).__name__ + "._on_completion()"
+
+
+class _ShortRepr(reprlib.Repr):
+    """``reprlib.repr``, which a future's repr shows its result with, paid for: what it
+    renders whole is checked first, and sorting a dict's keys or a set is a paid sort."""
+
+    def repr_instance(self, x: Any, level: int) -> str:
+        check_render(x)
+        return super().repr_instance(x, level)
+
+    def repr_set(self, x: Any, level: int) -> str:
+        return "set()" if not x else self._repr_iterable(_sorted(x), level, "{", "}", self.maxset)
+
+    def repr_frozenset(self, x: Any, level: int) -> str:
+        if not x:
+            return "frozenset()"
+        return self._repr_iterable(_sorted(x), level, "frozenset({", "})", self.maxfrozenset)
+
+    def repr_dict(self, x: Any, level: int) -> str:
+        if not x:
+            return "{}"
+        if level <= 0:
+            return "{...}"
+        pieces = [f"{self.repr1(key, level - 1)}: {self.repr1(x[key], level - 1)}"
+                  for key in _sorted(x)[: self.maxdict]]
+        if len(x) > self.maxdict:
+            pieces.append("...")
+        return "{" + ", ".join(pieces) + "}"
+
+
+def _sorted(items: Any) -> list:
+    """reprlib's ``_possibly_sorted``, with the sort paid as ``sorted()`` pays."""
+    from ..errors import LimitError
+    from .builtins import sort_by_keys
+
+    listed = list(items)
+    try:
+        sort_by_keys(listed, None, False)
+    except LimitError:
+        raise
+    except Exception:
+        return list(items)
+    return listed
+
+
+_SHORT_REPR = _ShortRepr()
+
+
+class _ClosedQueue(list):
+    """The ready queue of a loop that has ended: scheduling on it is CPython's error."""
+
+    def append(self, entry: Any) -> None:
+        raise RuntimeError("Event loop is closed")
+
+    def extend(self, entries: Any) -> None:
+        if entries:
+            raise RuntimeError("Event loop is closed")
 
 
 class Loop:
@@ -254,17 +387,31 @@ class Loop:
         self.ready.append(["step", task])
         return task
 
-    def call_later(self, delay: float, entry: list[Any]) -> Sleep:
-        """A timer that schedules ``entry`` after ``delay`` seconds (``loop.call_later``)."""
-        timer = Sleep(delay)
-        timer.callbacks.append(entry)
-        self.add_timer(timer)
-        return timer
+    def call_later(self, delay: float, entry: list[Any]) -> Handle:
+        """``loop.call_later``: ``entry`` runs ``delay`` seconds from now."""
+        return self.call_at(clock() + delay, entry)
+
+    def call_at(self, deadline: float, entry: list[Any]) -> Handle:
+        """``loop.call_at``: ``entry`` runs in the first iteration at or after ``deadline``."""
+        handle = Handle(0.0)
+        handle.callbacks.append(entry)
+        self.push_timer(deadline, handle)
+        return handle
+
+    def call_soon(self, entry: list[Any]) -> Handle:
+        """``loop.call_soon``, cancellable: ``entry`` runs in the next iteration."""
+        handle = Handle(0.0)
+        handle.callbacks.append(entry)
+        self.ready.append(["fire", handle])
+        return handle
 
     def add_timer(self, sleep: Sleep) -> None:
-        sleep.deadline = clock() + sleep.delay
+        self.push_timer(clock() + sleep.delay, sleep)
+
+    def push_timer(self, deadline: float, timer: Sleep) -> None:
+        timer.deadline = deadline
         self.sequence += 1
-        heapq.heappush(self.timers, (sleep.deadline, self.sequence, sleep))
+        heapq.heappush(self.timers, (deadline, self.sequence, timer))
 
     def fire_timers(self) -> None:
         """Timers whose time has come finish (asyncio: between two iterations)."""
@@ -293,6 +440,11 @@ class Loop:
 
 
 def _cancelled_error(future: Future) -> CancelledError:
+    """asyncio's ``_make_cancelled_error``."""
+    error = future.cancelled_exc
+    if error is not None:
+        future.cancelled_exc = None
+        return error
     message = future.cancel_message
     return CancelledError() if message is None else CancelledError(message)
 
@@ -346,26 +498,40 @@ def _next_step(vm: Any, loop: Loop) -> Any:
         loop.todo -= 1
         entry = ready.pop(0)
         kind = entry[0]
+        if kind == "fire":
+            timer = entry[1]
+            if timer.state != PENDING:
+                continue  # cancelled
+            if type(timer) is not Handle:
+                timer.finish(loop)  # a sleep: its task wakes in the next iteration
+                continue
+            timer.state = FINISHED  # a handle: its callback runs now
+            entry = timer.callbacks.pop()
+            kind = entry[0]
         if kind == "step":
             task = entry[1]
             if task.state != PENDING:
                 continue
+            waited = task.waiting
             task.waiting = None
             error = task.pending_error
             task.pending_error = None
             if task.must_cancel:
                 task.must_cancel = False
-                error = _cancelled_error(task)
+                # A CancelledError the task wakes to (its future was cancelled) stays:
+                # cancel() asked again after the first one reached the future.
+                if waited is None or waited.state != CANCELLED or error is not None:
+                    error = _cancelled_error(task)
             loop.current = task
             return task, task.coro, error
         if kind == "child":
             entry[1].child_done(loop, entry[2])
-        elif kind == "release" or kind == "fire":
+        elif kind == "release":
             if entry[1].state == PENDING:
                 entry[1].finish(loop)
         elif kind == "call":
             return None, entry[1], entry[2]  # a sandbox callback: the prelude calls it
-        elif kind == "completed":  # a host callback: a group, as_completed, wait, timeout
+        elif kind == "completed":  # a host listener (group, as_completed, wait, timeout)
             entry[1].completed(loop, entry[2])
         elif kind == "stop":
             loop.stopping = True
@@ -379,8 +545,8 @@ def _task_done(vm: Any, loop: Loop, task: Task, raised: BaseException) -> None:
     if type(raised) is StopIteration:
         task.finish(loop, raised.value)
     elif isinstance(raised, CancelledError):
-        task.state = PENDING
-        Future.cancel(task, loop, raised.args[0] if raised.args else None)
+        task.cancelled_exc = raised
+        Future.cancel(task, loop, None)
     else:
         task.finish(loop, error=raised)
 
@@ -388,6 +554,9 @@ def _task_done(vm: Any, loop: Loop, task: Task, raised: BaseException) -> None:
 def _task_wait(vm: Any, loop: Loop, task: Task, awaited: Any) -> None:
     """A step ended at an await of ``awaited``: wake the task when it is done."""
     loop.current = None
+    if awaited is None:  # a bare yield (sleep(0)): run again after what is ready now
+        loop.ready.append(["step", task])
+        return
     if awaited is task:
         task.pending_error = RuntimeError(f"Task cannot await on itself: {task!r}")
         loop.ready.append(["step", task])
@@ -400,13 +569,15 @@ def _task_wait(vm: Any, loop: Loop, task: Task, awaited: Any) -> None:
     if type(awaited) is ToolFuture and awaited.id == 0:
         loop.issue(awaited)
     elif type(awaited) is Sleep and awaited.deadline == 0.0:
-        if awaited.delay <= 0:
-            awaited.finish(loop)  # sleep(0): run again after everything ready now
-        else:
-            loop.add_timer(awaited)
+        loop.add_timer(awaited)
     if task.must_cancel:
         if awaited.cancel(loop, task.cancel_message):
             task.must_cancel = False
+
+
+def _check_running(vm: Any) -> None:
+    """``events.get_running_loop()``, for its error only."""
+    running_loop(vm)
 
 
 def new_future(vm: Any) -> Future:
@@ -434,12 +605,71 @@ def remove_release(future: Future, waiter: Future) -> None:
                         if not (entry[0] == "release" and entry[1] is waiter)]
 
 
-def add_done_callback(vm: Any, future: Future, fn: Any) -> None:
-    """``future.add_done_callback(fn)``: ``fn(future)`` runs as sandbox code, soon after."""
-    future.on_done(running_loop(vm), ["call", fn, future])
+def callback_loop(vm: Any) -> Loop:
+    """The loop a future schedules its callbacks on: the running one. A future met
+    outside of ``asyncio.run`` belongs to a loop that has ended (littrs makes futures
+    only in a running loop), and scheduling on it is CPython's ``Event loop is closed``."""
+    loop = vm.loop
+    return _CLOSED_LOOP if loop is None else loop
 
 
-def remove_done_callback(future: Future, fn: Any) -> int:
+def _method_name(future: Future, name: str) -> str:
+    """A method as CPython's C methods name it in errors: ``Task.done``."""
+    return f"{type(future).__name__}.{name}"
+
+
+def _no_arguments(name: str, method: Any) -> attributes.VMMethod:
+    """A ``METH_NOARGS`` method of futures: ``Future.done() takes no arguments (1 given)``."""
+
+    def checked(future: Any, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:
+            no_arguments(_method_name(future, name), args, kwargs)
+        return method(future)
+
+    return attributes.VMMethod(checked)
+
+
+def python_method(qualname: str, fn: Any, needs_vm: bool = False) -> attributes.VMMethod:
+    """A method asyncio writes in Python that takes nothing but ``self`` (``Lock.locked``),
+    with Python's errors for arguments: ``Lock.locked() takes 1 positional argument but 2
+    were given``."""
+
+    def check(args: tuple, kwargs: dict) -> None:
+        if kwargs:
+            raise TypeError(f"{qualname}() got an unexpected keyword argument "
+                            f"'{next(iter(kwargs))}'")
+        if args:
+            raise TypeError(f"{qualname}() takes 1 positional argument but {len(args) + 1} "
+                            "were given")
+
+    if needs_vm:
+        def with_vm(vm: Any, obj: Any, *args: Any, **kwargs: Any) -> Any:
+            if args or kwargs:
+                check(args, kwargs)
+            return fn(vm, obj)
+
+        return attributes.VMMethod(with_vm, needs_vm=True)
+
+    def method(obj: Any, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:
+            check(args, kwargs)
+        return fn(obj)
+
+    return attributes.VMMethod(method)
+
+
+def add_done_callback(vm: Any, future: Future, *args: Any, **kwargs: Any) -> None:
+    """``future.add_done_callback(fn, *, context=None)``: ``fn(future)`` runs as sandbox
+    code, soon after the future is done."""
+    fn, context = unpack_keywords("add_done_callback", args, kwargs, ("context",), posonly=1,
+                                  minpos=1, maxpos=1)
+    if context is not MISSING and context is not None:
+        raise TypeError("add_done_callback() context must be None in littrs")
+    future.on_done(callback_loop(vm), ["call", fn, future])
+
+
+def remove_done_callback(future: Future, *args: Any, **kwargs: Any) -> int:
+    fn = exactly_one(_method_name(future, "remove_done_callback"), args, kwargs)
     kept = [entry for entry in future.callbacks if not (entry[0] == "call" and entry[1] == fn)]
     removed = len(future.callbacks) - len(kept)
     future.callbacks = kept
@@ -507,6 +737,47 @@ def running_loop(vm: Any) -> Loop:
     return loop
 
 
+def new_future_object(vm: Any, args: list, kwargs: dict) -> Future:
+    """``asyncio.Future()``, in a running loop (CPython 3.11 would make a loop outside
+    one, with a DeprecationWarning; littrs has no loop to make)."""
+    if args:
+        raise TypeError("Future() takes no positional arguments")
+    for key in kwargs:
+        if key != "loop":
+            raise TypeError(f"'{key}' is an invalid keyword argument for Future()")
+    loop = kwargs.get("loop")
+    if loop is not None:  # there are no loop objects: what CPython says of any other value
+        raise AttributeError(f"'{attributes.type_name(type(loop))}' object has no attribute "
+                             "'get_debug'")
+    running_loop(vm)
+    return Future()
+
+
+def set_result(vm: Any, future: Future, *args: Any, **kwargs: Any) -> None:
+    value = exactly_one(_method_name(future, "set_result"), args, kwargs)
+    if type(future) is Task:
+        raise RuntimeError("Task does not support set_result operation")
+    if future.state != PENDING:
+        raise InvalidStateError("invalid state")
+    future.finish(callback_loop(vm), value)
+
+
+def set_exception(vm: Any, future: Future, *args: Any, **kwargs: Any) -> None:
+    error = exactly_one(_method_name(future, "set_exception"), args, kwargs)
+    if type(future) is Task:
+        raise RuntimeError("Task does not support set_exception operation")
+    if future.state != PENDING:
+        raise InvalidStateError("invalid state")
+    if isinstance(error, type) and issubclass(error, BaseException):
+        error = error()  # a builtin exception class (the sandbox defines none)
+    if not isinstance(error, BaseException):
+        raise TypeError("invalid exception object")
+    if type(error) is StopIteration:
+        raise TypeError("StopIteration interacts badly with generators and cannot be raised "
+                        "into a Future")
+    future.finish(callback_loop(vm), error=error)
+
+
 def _gather_of(loop: Loop, children: list[Future], return_exceptions: bool) -> Gather:
     gather = Gather(children, return_exceptions)
     seen: set[int] = set()
@@ -520,35 +791,57 @@ def _gather_of(loop: Loop, children: list[Future], return_exceptions: bool) -> G
     return gather
 
 
-def gather(vm: Any, *aws: Any, return_exceptions: bool = False) -> Gather:
-    """``asyncio.gather``: coroutines become tasks; the result lists theirs in order."""
-    loop = running_loop(vm)
+def gather(vm: Any, *aws: Any, return_exceptions: bool = False) -> Future:
+    """``asyncio.gather``: coroutines become tasks; the result lists theirs in order.
+
+    As in CPython, each argument is hashed and checked in turn, and a loop is needed
+    only for a coroutine (it becomes a task) or for no arguments at all.
+    """
+    if not aws:
+        future = Future()
+        future.finish(running_loop(vm), [])
+        return future
     vm.charge(4 * len(aws))  # a task, a callback and a result each: paid as instructions
-    children: list[Future] = []
+    loop = callback_loop(vm)
+    outer = Gather([], bool(return_exceptions))
+    children = outer.children
     made: dict[int, Future] = {}
     for aw in aws:
-        if isinstance(aw, Future):
-            children.append(aw)
-        elif type(aw) is Coroutine:
-            child = made.get(id(aw))
-            if child is None:
-                child = made[id(aw)] = loop.create_task(aw)
-            children.append(child)
-        else:
-            raise TypeError("An asyncio.Future, a coroutine or an awaitable is required")
-    return _gather_of(loop, children, bool(return_exceptions))
+        hash_value(aw)  # asyncio keeps the arguments in a dict: "unhashable type: 'list'"
+        child = made.get(id(aw))
+        if child is None:
+            if isinstance(aw, Future):
+                child = aw
+            elif type(aw) is Coroutine:
+                child = running_loop(vm).create_task(aw)
+            else:
+                raise TypeError("An asyncio.Future, a coroutine or an awaitable is required")
+            made[id(aw)] = child
+            child.on_done(loop, ["child", outer, child])
+        children.append(child)
+    outer.unfinished = len(made)
+    return outer
 
 
-def create_task(vm: Any, coro: Any, *, name: Any = None) -> Task:
+def create_task(vm: Any, coro: Any, name: Any, context: Any) -> Task:
     """``asyncio.create_task``: schedule the coroutine; the task runs when the loop gets to it."""
-    return running_loop(vm).create_task(coro, name)
+    loop = running_loop(vm)
+    if context is not None:  # the sandbox has no contextvars.Context to give
+        raise TypeError("create_task() context must be None in littrs")
+    return loop.create_task(coro, name)
 
 
-def current_task(vm: Any) -> Task | None:
+def current_task(vm: Any, loop: Any) -> Task | None:
+    """``asyncio.current_task(loop=None)``: the running task (another loop has none)."""
+    if loop is not None:
+        hash_value(loop)  # asyncio looks it up in a dict
+        return None
     return running_loop(vm).current
 
 
-def ensure_future(vm: Any, aw: Any) -> Future:
+def ensure_future(vm: Any, aw: Any, *, loop: Any = None) -> Future:
+    if loop is not None:
+        raise TypeError("ensure_future() loop must be None in littrs")
     if isinstance(aw, Future):
         return aw
     if type(aw) is Coroutine:
@@ -556,14 +849,23 @@ def ensure_future(vm: Any, aw: Any) -> Future:
     raise TypeError("An asyncio.Future, a coroutine or an awaitable is required")
 
 
-def cancel(vm: Any, future: Future, msg: Any = None) -> bool:
-    """``task.cancel()``: throw CancelledError into it where it awaits."""
-    loop = vm.loop
-    if loop is None:
-        if future.state != PENDING:
-            return False
-        raise RuntimeError("no running event loop")
-    return future.cancel(loop, msg)
+def cancel(vm: Any, future: Future, *args: Any, **kwargs: Any) -> bool:
+    """``task.cancel(msg=None)``: throw CancelledError into it where it awaits."""
+    if type(future) is Gather:
+        if len(args) > 1:
+            raise TypeError("_GatheringFuture.cancel() takes from 1 to 2 positional arguments "
+                            f"but {len(args) + 1} were given")
+        for key in kwargs:
+            if key != "msg" or args:
+                problem = ("got multiple values for argument 'msg'" if key == "msg"
+                           else f"got an unexpected keyword argument '{key}'")
+                raise TypeError(f"_GatheringFuture.cancel() {problem}")
+        message = args[0] if args else kwargs.get("msg")
+    else:
+        (message,) = unpack_keywords("cancel", args, kwargs, ("msg",))
+        if message is MISSING:
+            message = None
+    return future.cancel(callback_loop(vm), message)
 
 
 def coroutine_method(prelude_name: str) -> Any:
@@ -593,6 +895,9 @@ PRELUDE_BUILTINS = {
     "__sleep_future": Builtin("sleep", _sleep, needs_vm=True),
     "__ensure_future": Builtin("ensure_future", ensure_future, needs_vm=True),
     "__new_future": Builtin("create_future", new_future, needs_vm=True),
+    "__create_task": Builtin("create_task", create_task, needs_vm=True),
+    "__current_task": Builtin("current_task", current_task, needs_vm=True),
+    "__running_loop": Builtin("get_running_loop", _check_running, needs_vm=True),
     "__call_later_release": Builtin("call_later", call_later_release, needs_vm=True),
     "__timer_cancel": Builtin("cancel", timer_cancel),
     "__add_release": Builtin("add_done_callback", add_release),
@@ -602,15 +907,16 @@ PRELUDE_BUILTINS = {
 
 AWAITABLE_TYPES = (Future, Task, Gather, ToolFuture, Sleep)
 """What ``await`` accepts besides coroutines (the group and waiting helpers are not)."""
-LOOP_TYPES = (*AWAITABLE_TYPES, Loop)
+LOOP_TYPES = (*AWAITABLE_TYPES, Handle, Loop)
 
 
 def get_name(task: Task) -> str:
     return task.name
 
 
-def set_name(task: Task, value: Any) -> None:
-    task.name = str(value)
+def set_name(task: Task, *args: Any, **kwargs: Any) -> None:
+    value = exactly_one("Task.set_name", args, kwargs)
+    task.name = value if type(value) is str else str(value)
 
 
 def get_coro(task: Task) -> Coroutine:
@@ -627,11 +933,22 @@ def uncancel(task: Task) -> int:
     return task.cancel_requests
 
 
+from .builtins import register_constructor  # noqa: E402 (builtins needs the prelude first)
+
+register_constructor(Future, new_future_object)
+register_constructor(CancelledError)  # raise asyncio.CancelledError("why")
+register_constructor(InvalidStateError)
+
+_CLOSED_LOOP = Loop()
+_CLOSED_LOOP.ready = _ClosedQueue()
+
 _FUTURE_METHODS = {
-    "done": attributes.VMMethod(Future.done),
-    "cancelled": attributes.VMMethod(Future.cancelled),
-    "result": attributes.VMMethod(Future.result),
-    "exception": attributes.VMMethod(Future.exception),
+    "done": _no_arguments("done", Future.done),
+    "cancelled": _no_arguments("cancelled", Future.cancelled),
+    "result": _no_arguments("result", Future.result),
+    "exception": _no_arguments("exception", Future.exception),
+    "set_result": attributes.VMMethod(set_result, needs_vm=True),
+    "set_exception": attributes.VMMethod(set_exception, needs_vm=True),
     "cancel": attributes.VMMethod(cancel, needs_vm=True),
     "add_done_callback": attributes.VMMethod(add_done_callback, needs_vm=True),
     "remove_done_callback": attributes.VMMethod(remove_done_callback),
@@ -640,9 +957,37 @@ for _type in (Future, Gather, ToolFuture, Sleep):
     attributes.METHODS[_type] = dict(_FUTURE_METHODS)
 attributes.METHODS[Task] = {
     **_FUTURE_METHODS,
-    "get_name": attributes.VMMethod(get_name),
+    "get_name": _no_arguments("get_name", get_name),
     "set_name": attributes.VMMethod(set_name),
-    "get_coro": attributes.VMMethod(get_coro),
-    "cancelling": attributes.VMMethod(cancelling),
-    "uncancel": attributes.VMMethod(uncancel),
+    "get_coro": _no_arguments("get_coro", get_coro),
+    "cancelling": _no_arguments("cancelling", cancelling),
+    "uncancel": _no_arguments("uncancel", uncancel),
 }
+
+
+def _c_type_name(t: type) -> str:
+    return f"_asyncio.{t.__name__}" if t is Future or t is Task else attributes.type_name(t)
+
+
+def _unbound(owner: type, name: str, method: attributes.VMMethod) -> attributes.VMMethod:
+    """``asyncio.Future.done(f)``: the method descriptor of a C type, with its errors."""
+    fn, needs_vm = method.fn, method.needs_vm
+
+    def check(args: tuple) -> None:
+        if not args:
+            raise TypeError(f"unbound method {owner.__name__}.{name}() needs an argument")
+        if not isinstance(args[0], owner):
+            raise TypeError(f"descriptor '{name}' for '{_c_type_name(owner)}' objects doesn't "
+                            f"apply to a '{_c_type_name(type(args[0]))}' object")
+
+    def unbound(*args: Any, **kwargs: Any) -> Any:
+        check(args[1:] if needs_vm else args)
+        return fn(*args, **kwargs)
+
+    return attributes.VMMethod(fn, needs_vm, unbound=unbound)
+
+
+for _type in (Future, Task):
+    _table = attributes.METHODS[_type]
+    for _name in _table:
+        _table[_name] = _unbound(_type, _name, _table[_name])

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import attributes
-from .aio import CANCELLED, PENDING, Future, coroutine_method, running_loop
+from .aio import CANCELLED, PENDING, Future, callback_loop, coroutine_method, python_method
 from .builtins import register_constructor
 from .objects import Builtin
 
@@ -84,7 +84,8 @@ PRIMITIVE_TYPES = (Lock, Event, Semaphore, BoundedSemaphore)
 
 
 def _waiter(vm: Any, primitive: Any) -> Future:
-    running_loop(vm)
+    if vm.loop is None:  # driven by hand: asyncio's _get_loop() gives None, then this
+        raise AttributeError("'NoneType' object has no attribute 'create_future'")
     future = Future()
     primitive.waiters.append(future)
     return future
@@ -111,7 +112,7 @@ def _lock_take(lock: Lock) -> None:
 
 def _lock_wake_first(vm: Any, lock: Lock) -> None:
     if lock.waiters and lock.waiters[0].state == PENDING:
-        lock.waiters[0].finish(running_loop(vm), True)
+        lock.waiters[0].finish(callback_loop(vm), True)
 
 
 def lock_release(vm: Any, lock: Lock) -> None:
@@ -147,7 +148,7 @@ def _sem_wake_next(vm: Any, semaphore: Semaphore) -> None:
     for waiter in semaphore.waiters:
         if waiter.state == PENDING:
             semaphore.value -= 1
-            waiter.finish(running_loop(vm), True)
+            waiter.finish(callback_loop(vm), True)
             return
 
 
@@ -175,7 +176,7 @@ def semaphore_release(vm: Any, semaphore: Semaphore) -> None:
 def event_set(vm: Any, event: Event) -> None:
     if not event.flag:
         event.flag = True
-        loop = running_loop(vm) if event.waiters else None
+        loop = callback_loop(vm)
         for waiter in event.waiters:
             if waiter.state == PENDING:
                 waiter.finish(loop, True)
@@ -190,24 +191,26 @@ def event_is_set(event: Event) -> bool:
 
 
 def _install() -> None:
-    acquire = attributes.VMMethod(coroutine_method("__lock_acquire"))
     attributes.METHODS[Lock] = {
-        "acquire": acquire,
-        "release": attributes.VMMethod(lock_release, needs_vm=True),
-        "locked": attributes.VMMethod(lock_locked),
+        "acquire": python_method("Lock.acquire", coroutine_method("__lock_acquire")),
+        "release": python_method("Lock.release", lock_release, needs_vm=True),
+        "locked": python_method("Lock.locked", lock_locked),
     }
     semaphore = {
-        "acquire": attributes.VMMethod(coroutine_method("__semaphore_acquire")),
-        "release": attributes.VMMethod(semaphore_release, needs_vm=True),
-        "locked": attributes.VMMethod(semaphore_locked),
+        "acquire": python_method("Semaphore.acquire", coroutine_method("__semaphore_acquire")),
+        "release": python_method("Semaphore.release", semaphore_release, needs_vm=True),
+        "locked": python_method("Semaphore.locked", semaphore_locked),
     }
     attributes.METHODS[Semaphore] = semaphore
-    attributes.METHODS[BoundedSemaphore] = dict(semaphore)
+    attributes.METHODS[BoundedSemaphore] = {
+        **semaphore,
+        "release": python_method("BoundedSemaphore.release", semaphore_release, needs_vm=True),
+    }
     attributes.METHODS[Event] = {
-        "wait": attributes.VMMethod(coroutine_method("__event_wait")),
-        "set": attributes.VMMethod(event_set, needs_vm=True),
-        "clear": attributes.VMMethod(event_clear),
-        "is_set": attributes.VMMethod(event_is_set),
+        "wait": python_method("Event.wait", coroutine_method("__event_wait")),
+        "set": python_method("Event.set", event_set, needs_vm=True),
+        "clear": python_method("Event.clear", event_clear),
+        "is_set": python_method("Event.is_set", event_is_set),
     }
     for cls in PRIMITIVE_TYPES:
         register_constructor(cls)

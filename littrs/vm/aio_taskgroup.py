@@ -16,17 +16,16 @@ from typing import Any
 from . import attributes
 from .aio import CANCELLED, PENDING, CancelledError, Future, Task, coroutine_method, running_loop
 from .builtins import register_constructor
-from .objects import Builtin, Coroutine
+from .objects import Builtin, CallRequest, Coroutine, Function
 
 
-class TaskGroup(Future):
-    """``asyncio.TaskGroup``; a future only to ride the loop's callbacks."""
+class TaskGroup:
+    """``asyncio.TaskGroup``; hears of its tasks' ends through ``completed``."""
 
     __slots__ = ("entered", "exiting", "aborting", "parent", "parent_cancel_requested",
                  "tasks", "errors", "base_error", "on_completed")
 
     def __init__(self) -> None:
-        super().__init__()
         self.entered = False
         self.exiting = False
         self.aborting = False
@@ -151,13 +150,15 @@ def _exit_finish(group: TaskGroup, kind: Any, error: Any, propagate: Any) -> Non
         raise group_error
 
 
-def create_task(vm: Any, group: TaskGroup, coro: Any, *, name: Any = None) -> Task:
+def create_task(vm: Any, group: TaskGroup, coro: Any, name: Any, context: Any) -> Task:
     if not group.entered:
         raise RuntimeError(f"TaskGroup {group!r} has not been entered")
     if group.exiting and not group.tasks:
         raise RuntimeError(f"TaskGroup {group!r} is finished")
     if group.aborting:
         raise RuntimeError(f"TaskGroup {group!r} is shutting down")
+    if context is not None:  # the sandbox has no contextvars.Context to give
+        raise TypeError("create_task() context must be None in littrs")
     if type(coro) is not Coroutine:
         raise TypeError(f"a coroutine was expected, got {coro!r}")
     task = running_loop(vm).create_task(coro, name)
@@ -166,7 +167,24 @@ def create_task(vm: Any, group: TaskGroup, coro: Any, *, name: Any = None) -> Ta
     return task
 
 
-attributes.METHODS[TaskGroup] = {"create_task": attributes.VMMethod(create_task, needs_vm=True)}
+def _create_task_method(group: TaskGroup, *args: Any, **kwargs: Any) -> CallRequest:
+    """``group.create_task(coro, *, name=None, context=None)``: through a prelude function,
+    so that its arguments are bound, and refused, as CPython's Python method's are."""
+    global _create_task_function
+    if _create_task_function is None:
+        from .prelude import prelude_function, prelude_namespace
+
+        code = prelude_function("__taskgroup_create_task").code
+        _create_task_function = Function(code, prelude_namespace(), (),
+                                         {"name": None, "context": None})
+        _create_task_function.name = "create_task"
+        _create_task_function.qualname = "TaskGroup.create_task"
+    return CallRequest(_create_task_function, [group, *args], kwargs or None)
+
+
+_create_task_function: Function | None = None
+
+attributes.METHODS[TaskGroup] = {"create_task": attributes.VMMethod(_create_task_method)}
 attributes.SPECIAL_METHODS[TaskGroup] = {
     "__aenter__": coroutine_method("__taskgroup_enter"),
     "__aexit__": coroutine_method("__taskgroup_exit"),
@@ -174,6 +192,7 @@ attributes.SPECIAL_METHODS[TaskGroup] = {
 register_constructor(TaskGroup)
 
 PRELUDE_BUILTINS = {
+    "__taskgroup_create_task_now": Builtin("create_task", create_task, needs_vm=True),
     "__taskgroup_enter_now": Builtin("__aenter__", _enter, needs_vm=True),
     "__taskgroup_exit_start": Builtin("__aexit__", _exit_start, needs_vm=True),
     "__taskgroup_has_tasks": Builtin("__aexit__", _has_tasks),

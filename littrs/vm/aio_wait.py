@@ -1,9 +1,10 @@
 """Waiting on several futures at once: ``as_completed``, ``wait`` and ``timeout``.
 
 After CPython 3.11's ``asyncio.tasks`` and ``asyncio.timeouts``: the closures
-asyncio registers as done callbacks are host objects here (each a future only
-to ride the loop's ``["completed", self, future]`` callbacks), and the awaiting
-halves are prelude coroutines (``__as_completed_one``, ``__asyncio_wait``).
+asyncio registers as done callbacks are host objects here, whose ``completed``
+method a loop callback ``["completed", self, future]`` calls (they are not
+futures), and the awaiting halves are prelude coroutines (``__as_completed_one``,
+``__asyncio_wait``).
 """
 
 from __future__ import annotations
@@ -13,18 +14,27 @@ from typing import Any
 from . import attributes
 from .aio import (
     CANCELLED,
+    FINISHED,
     PENDING,
     CancelledError,
     Future,
+    Handle,
     Loop,
-    Sleep,
     Task,
+    clock,
     ensure_future,
     running_loop,
     timer_cancel,
+    uncancel,
 )
+from .attributes import type_name
+from .containers import hash_value
 from .context import current
-from .objects import Builtin, Coroutine
+from .objects import Builtin, Coroutine, Generator
+from .operations import check_render
+
+_COROUTINES = (Coroutine, Generator)
+"""What ``asyncio.iscoroutine`` is true of in CPython 3.11: generators too."""
 
 FIRST_COMPLETED = "FIRST_COMPLETED"
 FIRST_EXCEPTION = "FIRST_EXCEPTION"
@@ -34,20 +44,16 @@ ALL_COMPLETED = "ALL_COMPLETED"
 # -- as_completed ---------------------------------------------------------------------
 
 
-class AsCompleted(Future):
-    """``asyncio.as_completed``: futures queued as they finish; getters wait on the queue.
-
-    It is a future only to ride the loop's callbacks; nothing awaits it.
-    """
+class AsCompleted:
+    """``asyncio.as_completed``: futures queued as they finish; getters wait on the queue."""
 
     __slots__ = ("todo", "queue", "getters", "timer")
 
     def __init__(self, todo: list[Future]) -> None:
-        super().__init__()
         self.todo = todo
         self.queue: list[Future | None] = []
         self.getters: list[Future] = []
-        self.timer: Sleep | None = None
+        self.timer: Handle | None = None
 
     def completed(self, loop: Loop, future: Future | None) -> None:
         """A future finished (None: the timeout passed), as asyncio's closures do."""
@@ -74,10 +80,17 @@ class AsCompleted(Future):
                 return
 
 
+def _as_completed_check(vm: Any, fs: Any) -> None:
+    """The start of ``as_completed``, before the prelude lists ``fs``."""
+    if isinstance(fs, Future) or type(fs) in _COROUTINES:
+        raise TypeError(f"expect an iterable of futures, not {type_name(type(fs))}")
+    running_loop(vm)
+
+
 def _as_completed_start(vm: Any, items: list, timeout: Any) -> AsCompleted:
     loop = running_loop(vm)
     vm.charge(4 * len(items))
-    todo = _unique([ensure_future(vm, item) for item in _unique(items)])
+    todo = _unique([ensure_future(vm, item) for item in _hashed(items)])
     waiting = AsCompleted(todo)
     for future in todo:
         future.on_done(loop, ["completed", waiting, future])
@@ -117,18 +130,17 @@ def _as_completed_pop(waiting: AsCompleted) -> Future | None:
 # -- wait ------------------------------------------------------------------------------
 
 
-class WaitAll(Future):
+class WaitAll:
     """``asyncio.wait``'s state: ``waiter`` finishes when ``return_when`` is met."""
 
     __slots__ = ("futures", "return_when", "counter", "waiter", "timer")
 
     def __init__(self, futures: list[Future], return_when: str) -> None:
-        super().__init__()
         self.futures = futures
         self.return_when = return_when
         self.counter = len(futures)
         self.waiter = Future()
-        self.timer: Sleep | None = None
+        self.timer: Handle | None = None
 
     def completed(self, loop: Any, future: Future) -> None:
         """asyncio's ``_on_completion``."""
@@ -145,26 +157,33 @@ class WaitAll(Future):
                 self.waiter.finish(loop)
 
 
-def _wait_start(vm: Any, fs: Any, timeout: Any, return_when: Any) -> WaitAll:
-    if isinstance(fs, Future) or type(fs) is Coroutine:
-        raise TypeError(f"expect a list of futures, not {type(fs).__name__}")
-    if type(fs) not in (list, tuple, set, frozenset):
-        raise TypeError(f"asyncio.wait() takes a list, tuple or set of tasks in littrs, "
-                        f"not {type(fs).__name__}")
+def _wait_check(fs: Any, return_when: Any) -> None:
+    """The checks ``asyncio.wait`` makes before it makes a set of ``fs``."""
+    if isinstance(fs, Future) or type(fs) in _COROUTINES:
+        raise TypeError(f"expect a list of futures, not {type_name(type(fs))}")
     if not fs:
         raise ValueError("Set of Tasks/Futures is empty.")
     if return_when not in (FIRST_COMPLETED, FIRST_EXCEPTION, ALL_COMPLETED):
+        check_render(return_when)
         raise ValueError(f"Invalid return_when value: {return_when}")
-    loop = running_loop(vm)
-    vm.charge(4 * len(fs))
-    items = _unique(fs)
-    if any(type(item) is Coroutine for item in items):
+
+
+def _wait_start(vm: Any, items: list, timeout: Any, return_when: Any) -> WaitAll:
+    """The rest of ``wait`` and the start of its ``_wait``, with ``items`` listed."""
+    vm.charge(4 * len(items))
+    futures = _hashed(items)
+    if any(type(item) in _COROUTINES for item in futures):
         raise TypeError("Passing coroutines is forbidden, use tasks explicitly.")
-    futures = _unique([ensure_future(vm, item) for item in items])
+    loop = running_loop(vm)
+    if not futures:
+        raise AssertionError("Set of Futures is empty.")
     state = WaitAll(futures, return_when)
     if timeout is not None:
         state.timer = loop.call_later(timeout, ["release", state.waiter])
     for future in futures:
+        if not isinstance(future, Future):  # CPython 3.11.7 takes futures as they are
+            raise AttributeError(f"'{type_name(type(future))}' object has no attribute "
+                                 "'add_done_callback'")
         future.on_done(loop, ["completed", state, future])
     return state
 
@@ -184,6 +203,14 @@ def _wait_end(state: WaitAll) -> tuple[set, set]:
     return done, {future for future in state.futures if future.state == PENDING}
 
 
+def _hashed(items: list) -> list:
+    """``set(items)``, as asyncio makes it: each item hashed (a list is unhashable), and
+    repeats dropped. Kept in order: a set's would depend on the host's addresses."""
+    for item in items:
+        hash_value(item)
+    return _unique(items)
+
+
 def _unique(items: Any) -> list:
     """The items without repeats (by identity, as a set of futures has them), in order."""
     seen: set[int] = set()
@@ -198,39 +225,41 @@ def _unique(items: Any) -> list:
 # -- timeout ---------------------------------------------------------------------------
 
 _CREATED, _ENTERED, _EXPIRING, _EXPIRED, _EXITED = range(5)
+_PHASES = ("created", "active", "expiring", "expired", "finished")
 
 
-class Timeout(Future):
+class Timeout:
     """``asyncio.timeout(delay)``: cancels the task if its block runs past the deadline."""
 
-    __slots__ = ("deadline", "phase", "task", "timer")
+    __slots__ = ("deadline", "phase", "task", "timer", "cancelling")
 
     def __init__(self, deadline: float | None) -> None:
-        super().__init__()
         self.deadline = deadline
         self.phase = _CREATED
         self.task: Task | None = None
-        self.timer: Sleep | None = None
+        self.timer: Handle | None = None
+        self.cancelling = 0  # the task's cancel requests when the block began
 
     def __repr__(self) -> str:
-        info = [("created", "active", "expiring", "expired", "finished")[self.phase]]
+        when = ""
         if self.phase == _ENTERED:
-            info.append(f"when={self.deadline!r}" if self.deadline is not None else "when=None")
-        return f"<Timeout [{' '.join(info)}]>"
+            when = f" when={None if self.deadline is None else round(self.deadline, 3)!r}"
+        return f"<Timeout [{_PHASES[self.phase]}]{when}>"
 
     def reschedule(self, loop: Any, deadline: Any) -> None:
         if self.phase != _ENTERED:
-            state = ("created", "active", "expiring", "expired", "finished")[self.phase]
-            raise RuntimeError(f"Cannot change state of {state} Timeout")
+            if self.phase == _CREATED:
+                raise RuntimeError("Timeout has not been entered")
+            raise RuntimeError(f"Cannot change state of {_PHASES[self.phase]} Timeout")
         self.deadline = deadline
         if self.timer is not None:
             timer_cancel(self.timer)
-            self.timer = None
         if deadline is None:
-            return
-        from .aio import clock
-
-        self.timer = loop.call_later(max(0.0, deadline - clock()), ["completed", self, None])
+            self.timer = None
+        elif deadline <= clock():  # passed: expire in the next iteration, before any timer
+            self.timer = loop.call_soon(["completed", self, None])
+        else:
+            self.timer = loop.call_at(deadline, ["completed", self, None])
 
     def completed(self, loop: Any, _: Any) -> None:
         """asyncio's ``_on_timeout``."""
@@ -241,33 +270,35 @@ class Timeout(Future):
 
 
 def timeout(vm: Any, delay: Any) -> Timeout:
-    from .aio import clock
-
     running_loop(vm)
     return Timeout(clock() + delay if delay is not None else None)
 
 
 def _timeout_enter(vm: Any, block: Timeout) -> Future:
     loop = running_loop(vm)
-    block.phase = _ENTERED
-    block.task = loop.current
-    if block.task is None:
+    if block.phase != _CREATED:
+        raise RuntimeError("Timeout has already been entered")
+    task = loop.current
+    if task is None:
         raise RuntimeError("Timeout should be used inside a task")
+    block.phase = _ENTERED
+    block.task = task
+    block.cancelling = task.cancel_requests
     block.reschedule(loop, block.deadline)
     return _done(block)
 
 
 def _timeout_exit(vm: Any, block: Timeout, kind: Any, value: Any, traceback: Any) -> Future:
+    if block.phase not in (_ENTERED, _EXPIRING):
+        raise AssertionError
     if block.timer is not None:
         timer_cancel(block.timer)
         block.timer = None
     if block.phase == _EXPIRING:
         block.phase = _EXPIRED
         assert block.task is not None
-        if block.task.cancel_requests > 0:
-            block.task.cancel_requests -= 1
-        if block.task.cancel_requests == 0 and kind is CancelledError:
-            raise TimeoutError
+        if uncancel(block.task) <= block.cancelling and kind is CancelledError:
+            raise TimeoutError from value
     elif block.phase == _ENTERED:
         block.phase = _EXITED
     return _done(None)
@@ -276,7 +307,7 @@ def _timeout_exit(vm: Any, block: Timeout, kind: Any, value: Any, traceback: Any
 def _done(value: Any) -> Future:
     """A future that is already done: awaiting it gives ``value`` without suspending."""
     future = Future()
-    future.state = 1
+    future.state = FINISHED
     future.value = value
     return future
 
@@ -315,12 +346,15 @@ attributes.SPECIAL_METHODS[Timeout] = {"__aenter__": _aenter, "__aexit__": _aexi
 WAIT_TYPES = (AsCompleted, WaitAll, Timeout)
 
 PRELUDE_BUILTINS = {
+    "__ac_check": Builtin("as_completed", _as_completed_check, needs_vm=True),
     "__ac_start": Builtin("as_completed", _as_completed_start, needs_vm=True),
     "__ac_count": Builtin("as_completed", _as_completed_count),
     "__ac_empty": Builtin("get", _as_completed_empty),
     "__ac_getter": Builtin("get", _as_completed_getter, needs_vm=True),
     "__ac_getter_failed": Builtin("get", _as_completed_getter_failed, needs_vm=True),
     "__ac_pop": Builtin("get", _as_completed_pop),
+    "__timeout": Builtin("timeout", timeout, needs_vm=True),
+    "__wait_check": Builtin("wait", _wait_check),
     "__wait_start": Builtin("wait", _wait_start, needs_vm=True),
     "__wait_waiter": Builtin("wait", _wait_waiter),
     "__wait_end": Builtin("wait", _wait_end),

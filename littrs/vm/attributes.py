@@ -343,8 +343,9 @@ def _type_attribute(t: type, name: str) -> Any:
         return t.__qualname__
     if name == "__doc__":
         return t.__doc__
-    if name == "__module__":
-        return "builtins"
+    if name == "__module__":  # the VM's own types stand for builtins ones
+        module = t.__module__
+        return "builtins" if module.startswith("littrs.") else module
     if name == "mro":
         return Builtin("mro", _mro_of(t))
     if name == "__mro__":

@@ -345,9 +345,10 @@ _CONSTRUCTORS = {
 }
 
 
-def register_constructor(cls: type) -> None:
-    """Let sandbox code call ``cls``, a VM type whose constructor runs no sandbox code."""
-    _CONSTRUCTORS[cls] = lambda vm, args, kwargs: cls(*args, **kwargs)
+def register_constructor(cls: type, build: Any = None) -> None:
+    """Let sandbox code call ``cls``, a VM type whose constructor runs no sandbox code:
+    ``cls(*args, **kwargs)``, or ``build(vm, args, kwargs)``."""
+    _CONSTRUCTORS[cls] = build or (lambda vm, args, kwargs: cls(*args, **kwargs))
 
 
 # -- functions ----------------------------------------------------------------------

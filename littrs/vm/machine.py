@@ -378,6 +378,8 @@ class Machine:
         if frame is None:
             if mode == RESUME_CLOSE:
                 return None
+            if type(generator) is Coroutine:  # a generator says StopIteration; a coroutine:
+                raise RuntimeError("cannot reuse already awaited coroutine")
             if mode == RESUME_FOR:
                 return _MISSING
             if exc is not None:

@@ -173,7 +173,12 @@ def __run_module(main):
 def __asyncio_run(main, *, debug):
     loop, task = __loop_start(main)
     try:
-        __loop_run(loop)
+        try:
+            __loop_run(loop)
+        except (SystemExit, KeyboardInterrupt):
+            if __loop_finish(loop) is not None:
+                __loop_run(loop)
+            raise
         if __loop_finish(loop) is not None:
             __loop_run(loop)
     except BaseException:
@@ -193,14 +198,19 @@ def __loop_run(loop):
             if task is None:
                 try:
                     coro(error)
-                except Exception:
-                    pass
+                except (SystemExit, KeyboardInterrupt):
+                    raise
+                except BaseException:
+                    pass  # asyncio logs it to stderr, which the sandbox does not have
                 continue
             try:
                 if error is None:
                     awaited = coro.send(None)
                 else:
                     awaited = coro.throw(error)
+            except (SystemExit, KeyboardInterrupt) as raised:
+                __task_done(loop, task, raised)
+                raise  # out of the loop, as Task.__step lets them; asyncio.run cancels the rest
             except BaseException as raised:
                 __task_done(loop, task, raised)
             else:
@@ -211,12 +221,30 @@ def __await_future(future):
         yield future
     return __future_result(future)
 
+def __asyncio_create_task(coro, *, name, context):
+    return __create_task(coro, name, context)
+
+def __asyncio_ensure_future(coro_or_future, *, loop):
+    return __ensure_future(coro_or_future, loop=loop)
+
+def __asyncio_current_task(loop):
+    return __current_task(loop)
+
+def __asyncio_timeout(delay):
+    return __timeout(delay)
+
 async def __tool_call(call):
     return await __tool_future(call)
 
 async def __asyncio_sleep(delay, result):
+    if delay <= 0:
+        await __sleep0()
+        return result
     await __sleep_future(delay)
     return result
+
+def __sleep0():
+    yield
 
 async def __lock_acquire(lock):
     waiter = __lock_try(lock)
@@ -267,6 +295,7 @@ async def __release_exit(primitive, kind, value, traceback):
     primitive.release()
 
 async def __wait_for(fut, timeout):
+    __running_loop()
     if timeout is None:
         return await fut
     if timeout <= 0:
@@ -303,7 +332,8 @@ async def __wait_for(fut, timeout):
         __timer_cancel(timer)
 
 def __as_completed(fs, *, timeout):
-    waiting = __ac_start(list(fs), timeout)
+    __ac_check(fs)
+    waiting = __ac_start(__list(fs), timeout)
     for _ in range(__ac_count(waiting)):
         yield __as_completed_one(waiting)
 
@@ -320,6 +350,9 @@ async def __as_completed_one(waiting):
         raise TimeoutError
     return future.result()
 
+def __taskgroup_create_task(self, coro, *, name, context):
+    return __taskgroup_create_task_now(self, coro, name, context)
+
 async def __taskgroup_enter(group):
     return __taskgroup_enter_now(group)
 
@@ -335,7 +368,8 @@ async def __taskgroup_exit(group, kind, error, traceback):
     __taskgroup_exit_finish(group, kind, error, propagate)
 
 async def __asyncio_wait(fs, *, timeout, return_when):
-    state = __wait_start(fs, timeout, return_when)
+    __wait_check(fs, return_when)
+    state = __wait_start(__list(fs), timeout, return_when)
     try:
         await __wait_waiter(state)
     finally:
@@ -399,6 +433,8 @@ def _build() -> dict[str, Any]:
     namespace: dict[str, Any] = {"__missing": MISSING}
     for _, arg in code.instrs:
         if isinstance(arg, FunctionTemplate):
+            if arg.code.name in _GENERATOR_COROUTINES:
+                arg.code.is_coroutine = True
             function = Function(arg.code, namespace)
             namespace[arg.code.name] = function
     from .builtins import sort_by_keys
@@ -420,6 +456,12 @@ def _build() -> dict[str, Any]:
     namespace["__fsum_add"] = Builtin("fsum", fsum_add)
     namespace["__fsum_result"] = Builtin("fsum", fsum_result)
     return namespace
+
+
+_GENERATOR_COROUTINES = frozenset({"__sleep0"})
+"""Prelude generators that are coroutines, as ``@types.coroutine`` makes them in asyncio:
+``__sleep0``'s bare ``yield`` hands None to the task stepping it, which runs again in the
+next iteration of the loop ("a bare yield relinquishes control for one iteration")."""
 
 
 def _hide(code: Code) -> None:
