@@ -402,7 +402,8 @@ class Machine:
                 self.raised_context = (exc, exc.__context__)
                 raise exc
             if value is not None:
-                raise TypeError("can't send non-None value to a just-started generator")
+                kind = "coroutine" if type(generator) is Coroutine else "generator"
+                raise TypeError(f"can't send non-None value to a just-started {kind}")
             generator.started = True
         else:
             if exc is None:

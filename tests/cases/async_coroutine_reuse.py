@@ -76,3 +76,7 @@ semaphore = asyncio.Semaphore(1)
 drive("semaphore.acquire()", semaphore.acquire())
 drive("semaphore.acquire() at 0", semaphore.acquire())
 drive("wait_for(..., None)", asyncio.wait_for(answer(), None))
+
+fresh = answer()
+attempt("send(1) to a fresh coroutine", lambda: fresh.send(1))
+fresh.close()
