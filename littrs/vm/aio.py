@@ -359,7 +359,8 @@ class Loop:
 
     ``ready`` holds callbacks as asyncio's ``_ready`` does: ``["step", task]``
     (run the task until it awaits), ``["child", gather, future]`` (a gather
-    hears that a child is done), ``["stop"]`` (the main task ended). ``todo``
+    hears that a child is done), ``["stop"]`` (the main task ended),
+    ``["shutdown"]`` (a closing step of ``asyncio.run``). ``todo``
     counts what is left of the current iteration, as ``_run_once`` does.
     """
 
@@ -535,6 +536,8 @@ def _next_step(vm: Any, loop: Loop) -> Any:
             entry[1].completed(loop, entry[2])
         elif kind == "stop":
             loop.stopping = True
+        elif kind == "shutdown":  # a shutdown coroutine's task ended: its callback stops the loop
+            ready.append(["stop"])
 
 
 def _task_done(vm: Any, loop: Loop, task: Task, raised: BaseException) -> None:
@@ -703,6 +706,14 @@ def _finish_run(vm: Any, loop: Loop) -> Gather | None:
     gather.callbacks.append(["stop"])
     loop.stopping = False
     return gather
+
+
+def _shutdown(vm: Any, loop: Loop) -> None:
+    """One of ``asyncio.run``'s closing ``run_until_complete`` calls (``shutdown_asyncgens``,
+    ``shutdown_default_executor``): a task that ends at once, so the loop runs two more
+    iterations, where callbacks already scheduled still run."""
+    loop.stopping = False
+    loop.ready.append(["shutdown"])
 
 
 def _close(vm: Any, loop: Loop, main: Task | None) -> Any:
@@ -886,6 +897,7 @@ PRELUDE_BUILTINS = {
     "__loop_wait": Builtin("run", _wait, needs_vm=True),
     "__loop_deliver": Builtin("run", _deliver, needs_vm=True),
     "__loop_finish": Builtin("run", _finish_run, needs_vm=True),
+    "__loop_shutdown": Builtin("run", _shutdown, needs_vm=True),
     "__loop_close": Builtin("run", _close, needs_vm=True),
     "__task_done": Builtin("run", _task_done, needs_vm=True),
     "__task_wait": Builtin("run", _task_wait, needs_vm=True),

@@ -181,6 +181,9 @@ def __asyncio_run(main, *, debug):
             raise
         if __loop_finish(loop) is not None:
             __loop_run(loop)
+        for _ in range(2):  # shutdown_asyncgens, shutdown_default_executor
+            __loop_shutdown(loop)
+            __loop_run(loop)
     except BaseException:
         __loop_close(loop, None)
         raise
