@@ -7,7 +7,9 @@ It imports nothing from littrs, so the oracle is plain CPython. ``value_repr`` a
 from __future__ import annotations
 
 import ast
+import asyncio
 import contextlib
+import inspect
 import io
 import json
 import sys
@@ -49,6 +51,27 @@ def value_repr(value: object, _active: frozenset[int] = frozenset()) -> str:
 
 
 REPR_FAILED = "repr of the final value failed"
+FINAL = "__fuzz_final__"
+
+
+def _awaits(tree: ast.Module, final: ast.expr | None) -> bool:
+    """Whether the program awaits at its top level (asyncio's REPL allows it, and littrs)."""
+    module = ast.Module(body=[*tree.body, *([ast.Expr(final)] if final else [])], type_ignores=[])
+    ast.fix_missing_locations(module)
+    code = compile(module, "<fuzz>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+    return bool(code.co_flags & inspect.CO_COROUTINE)
+
+
+def _run_awaiting(tree: ast.Module, final: ast.expr | None, namespace: dict) -> object:
+    """Run a module that awaits at the top level as littrs does: as the main task of
+    ``asyncio.run``, its final expression evaluated inside it."""
+    body = list(tree.body)
+    if final is not None:
+        body.append(ast.Assign(targets=[ast.Name(FINAL, ast.Store())], value=final))
+    module = ast.fix_missing_locations(ast.Module(body=body, type_ignores=[]))
+    code = compile(module, "<fuzz>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+    asyncio.run(eval(code, namespace))  # noqa: S307 - the generated program is trusted
+    return namespace.pop(FINAL, None)
 
 
 def run(source: str, prelude: str = "") -> dict[str, object]:
@@ -66,9 +89,12 @@ def run(source: str, prelude: str = "") -> dict[str, object]:
         namespace: dict[str, object] = {"__name__": "__main__"}
         exec(compile(prelude, "<inputs>", "exec"), namespace)
         with contextlib.redirect_stdout(buffer):
-            exec(compile(tree, "<fuzz>", "exec"), namespace)
-            if final is not None:
-                value = eval(compile(ast.Expression(body=final), "<fuzz>", "eval"), namespace)
+            if _awaits(tree, final):
+                value = _run_awaiting(tree, final, namespace)
+            else:
+                exec(compile(tree, "<fuzz>", "exec"), namespace)
+                if final is not None:
+                    value = eval(compile(ast.Expression(body=final), "<fuzz>", "eval"), namespace)
     except BaseException as exc:  # noqa: BLE001 - the program's own exception is data
         return {
             "value": None,

@@ -18,14 +18,15 @@ What counts:
   ``CALL_KW`` or ``CALL_EX`` instruction calls it, directly or through
   another name; the few that are values, not callables (``Ellipsis``,
   ``NotImplemented``, ``__name__``), when a ``LOAD_GLOBAL`` loads them;
-- a **module function** (``math.floor``, ``json.dumps``, ``typing.cast``, ...)
+- a **module function** (``math.floor``, ``json.dumps``, ``asyncio.run``, ...)
   the same way as a builtin;
-- a **method** (``str.join``, ``list.sort``, ``generator.send``) when a call
-  instruction calls it bound or unbound. It is named after the class that
-  defines it (``True.bit_length`` is ``int.bit_length``).
+- a **method** (``str.join``, ``list.sort``, ``generator.send``, ``Task.cancel``)
+  when a call instruction calls it bound or unbound. It is named after the class
+  that defines it (``True.bit_length`` is ``int.bit_length``).
 
-A builtin the host calls for the sandbox (``map(abs, xs)`` calling ``abs`` in C)
-is not counted: only what sandbox code calls.
+A builtin the host calls for the sandbox (``map(abs, xs)`` calling ``abs`` in C),
+or the prelude does (the event loop's ``coro.send``), is not counted: only what
+the program's code calls.
 """
 
 from __future__ import annotations
@@ -44,23 +45,24 @@ from typing import Any
 from littrs import Sandbox
 from littrs.files import FileSystem
 from littrs.modules import STANDARD_MODULES
+from littrs.vm import aio, aio_locks, aio_taskgroup, aio_wait
 from littrs.vm import machine as machine_module
 from littrs.vm import opcodes as op
 from littrs.vm.attributes import METHODS, VMMethod
 from littrs.vm.generators import GENERATOR_METHODS
-from littrs.vm.objects import BoundBuiltin, Builtin, Generator
+from littrs.vm.objects import BoundBuiltin, Builtin, Coroutine, Function, Generator
 
 FETCH = "opcode, arg = instrs[pc]"
 HOOK = "_fuzz_dispatched"
 
 
-def traced_execute(hook: Callable[[int, Any, list, dict, dict], None]) -> Callable[..., Any]:
-    """A copy of ``Machine.execute`` that calls ``hook(opcode, arg, stack, globals, builtins)``
-    at each dispatch (the namespaces name what a fused call instruction calls)."""
+def traced_execute(hook: Callable[[int, Any, list, Any, dict, dict], None]) -> Callable[..., Any]:
+    """A copy of ``Machine.execute`` that calls ``hook(opcode, arg, stack, code, globals,
+    builtins)`` at each dispatch (the namespaces name what a fused call instruction calls)."""
     original = machine_module.Machine.execute
     tree = ast.parse(textwrap.dedent(inspect.getsource(original)))
     ast.increment_lineno(tree, original.__code__.co_firstlineno - 1)
-    call = ast.parse(f"{HOOK}(opcode, arg, stack, globals_, builtins)").body[0]
+    call = ast.parse(f"{HOOK}(opcode, arg, stack, code, globals_, builtins)").body[0]
     inserted = 0
     for node in ast.walk(tree):
         for name in ("body", "orelse", "finalbody"):
@@ -89,6 +91,12 @@ def traced_execute(hook: Callable[[int, Any, list, dict, dict], None]) -> Callab
 # -- what there is to cover -------------------------------------------------------------
 
 _VALUES = ("Ellipsis", "NotImplemented", "__name__")  # builtins that are not called
+ASYNC_TYPES = (aio.Future, aio.Task, *aio_locks.PRIMITIVE_TYPES, aio_taskgroup.TaskGroup,
+               aio_wait.Timeout)
+"""The asyncio types sandbox code gets instances of (gather's future is a Future to it)."""
+_RUNS: dict[int, str] = {}
+"""Module functions by what they run (a host function, a code object): some modules make
+their function objects afresh for every sandbox (``asyncio.timeout``, ``asyncio.run``)."""
 _EXCEPTION_METHODS = ("with_traceback", "add_note")
 
 
@@ -103,6 +111,8 @@ def method_key(owner: Any, name: str) -> str:
     """``str.join``: the class that defines method ``name`` of ``owner`` (an object or a type)."""
     if type(owner) is Generator:
         return f"generator.{name}"
+    if type(owner) is Coroutine:
+        return f"coroutine.{name}"
     if isinstance(owner, BaseException) and name in _EXCEPTION_METHODS:
         return f"BaseException.{name}"
     t = owner if isinstance(owner, type) else type(owner)
@@ -123,14 +133,22 @@ def _universe() -> tuple[dict[int, tuple[str, ...]], set[str], set[str], set[str
             names[id(value)] = (*names.get(id(value), ()), name)
     functions = set()
     for module_name, make in STANDARD_MODULES.items():
+        again = make().namespace
         for name, value in make().namespace.items():
-            if type(value) is Builtin and not name.startswith("_"):
+            if name.startswith("_"):
+                continue
+            if type(value) is Builtin:
                 names[id(value)] = (f"{module_name}.{name}",)
+                if again[name] is not value:  # made afresh for each sandbox
+                    _RUNS[id(value.fn)] = f"{module_name}.{name}"
                 functions.add(f"{module_name}.{name}")
-    methods = {f"generator.{name}" for name in GENERATOR_METHODS}
+            elif type(value) is Function:  # asyncio.run, sleep, wait...: sandbox code (prelude)
+                _RUNS[id(value.code)] = f"{module_name}.{name}"
+                functions.add(f"{module_name}.{name}")
+    methods = {f"{kind}.{name}" for kind in ("generator", "coroutine") for name in GENERATOR_METHODS}
     methods.update(f"BaseException.{name}" for name in _EXCEPTION_METHODS)
     for t, table in METHODS.items():
-        if t.__module__ != "builtins":  # file objects: only with mounts
+        if t.__module__ != "builtins" and t not in ASYNC_TYPES:  # file objects: only with mounts
             continue
         for name, entry in table.items():
             if type(entry) is VMMethod or callable(entry):
@@ -152,10 +170,12 @@ class Coverage:
     opcodes: Counter[int] = field(default_factory=Counter)
     called: Counter[str] = field(default_factory=Counter)
 
-    def dispatched(self, opcode: int, arg: Any, stack: list, globals_: dict,
+    def dispatched(self, opcode: int, arg: Any, stack: list, code: Any, globals_: dict,
                    builtins: dict) -> None:
-        """The hook: count ``opcode``; for a call, name what is called."""
+        """The hook: count ``opcode``; for a call in sandbox code, name what is called."""
         self.opcodes[opcode] += 1
+        if code.kind == "prelude":  # the loop's coro.send(), sorted's key calls: not the program's
+            return
         if opcode is op.CALL:
             if type(arg) is int:
                 func = stack[-arg - 1]
@@ -214,10 +234,14 @@ class Coverage:
 
 def _method_name(func: Any) -> str | None:
     t = type(func)
+    if t is Function:
+        return _RUNS.get(id(func.code))
     if t is Builtin and type(func.fn) is FileSystem:  # open() calls the file system itself
         return "open"
     if t is BoundBuiltin:
         return method_key(func.self, func.name)
+    if t is Builtin and id(func.fn) in _RUNS:
+        return _RUNS[id(func.fn)]
     if t is Builtin and "." in func.name:  # an unbound VM method reached through its type
         owner, _, name = func.name.partition(".")
         return f"{owner}.{name}" if f"{owner}.{name}" in METHOD_NAMES else None

@@ -10,7 +10,7 @@ import math
 import time
 from typing import Any
 
-from littrs import Complete, LimitError, PendingCall, Sandbox, SandboxError
+from littrs import Complete, LimitError, PendingCall, PendingCalls, Sandbox, SandboxError
 from littrs.vm.compiler import compile_source, nested_codes
 from littrs.vm.machine import Machine
 
@@ -70,8 +70,17 @@ def check_pause_resume(source: str) -> None:
 
     def paused() -> tuple[str, list[str]]:
         step = tool_sandbox().start(source)
-        while isinstance(step, PendingCall):
+        while isinstance(step, (PendingCall, PendingCalls)):
             step = tool_sandbox().load(step.dump())
+            if isinstance(step, PendingCalls):  # async code: every outstanding call at once,
+                answers, errors = {}, {}         # as run() answers them
+                for call in step.calls:
+                    try:
+                        answers[call.id] = tool(list(call.args))
+                    except ValueError as error:
+                        errors[call.id] = error
+                step = step.resume(answers, errors=errors)
+                continue
             try:
                 result = tool(list(step.args))
             except ValueError as error:

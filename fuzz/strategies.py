@@ -1,12 +1,15 @@
 """Hypothesis strategies for valid, short, terminating littrs programs.
 
 Programs are built from small named pieces, each a function registered in one
-of three tables by a decorator:
+of four tables by a decorator:
 
 - ``@expression``: ``(draw, sub, names) -> str``, an expression whose operands
   come from ``sub`` (a strategy for smaller expressions) or ``names``;
 - ``@statement``: ``(draw, ctx) -> str``, one simple statement;
-- ``@compound``: ``(draw, ctx) -> str``, a block statement (if, loops, try, def, with).
+- ``@compound``: ``(draw, ctx) -> str``, a block statement (if, loops, try, def, with,
+  ``asyncio.run`` of a coroutine);
+- ``@async_step``: ``(draw, ctx) -> str``, statements for the body of ``async def main``
+  (tasks, gather, waits, timeouts, locks, futures).
 
 Adding a construct is adding one such function (the ``weight`` says how often it
 is drawn). ``fuzz/coverage.py`` then shows whether its opcodes, builtins and
@@ -16,7 +19,8 @@ walks a short snapshot), ``**`` and ``<<`` take small right operands, and
 
 Excluded on purpose (nondeterministic under CPython, not littrs bugs): sets of
 strings (hash seed decides the printed order), reprs with addresses (functions,
-iterators, bound methods, modules), the values of ``id``/``hash`` of strings/``dir()``.
+iterators, bound methods, modules, tasks, coroutines), the values of
+``id``/``hash`` of strings/``dir()``, default task names, timers that really wait.
 Calls that create classes (``type`` with three arguments, ``typing.NamedTuple``)
 are refused by littrs on purpose and only generated with arguments that fail first.
 """
@@ -206,21 +210,24 @@ def subscript(draw: st.DrawFn, sub: Any, names: Any) -> str:
 
 @expression(weight=2)
 def displays(draw: st.DrawFn, sub: Any, names: Any) -> str:
-    """Tuples, lists and dicts with ``*``/``**`` unpacking, sets of ints."""
+    """Tuples, lists and dicts with ``*``/``**`` unpacking, sets of ints.
+
+    A starred operand is parenthesised: ``*a == b`` is no valid display item.
+    """
     left, right = draw(sub), draw(sub)
     kind = draw(st.integers(0, 7))
     if kind == 0:
-        return f"[{left}, *{right}]"
+        return f"[{left}, *({right})]"
     if kind == 1:
         return f"({left}, {right})"
     if kind == 2:
-        return f"{{{left}: {right}, **{draw(sub)}}}"
+        return f"{{{left}: {right}, **({draw(sub)})}}"
     if kind == 3:
         return f"{{{draw(small_ints)}: {left}}}"
     if kind == 4:
-        return f"len({{*{left}, 1}})"  # a set display with a star; len keeps hash order out
+        return f"len({{*({left}), 1}})"  # a set display with a star; len keeps hash order out
     if kind == 6:
-        return f"({left}, *{right})"  # a tuple display with a star
+        return f"({left}, *({right}))"  # a tuple display with a star
     if kind == 5:
         operator = draw(st.sampled_from(["|", "&", "-", "^"]))
         return f"{{{draw(small_ints)}, {draw(small_ints)}}} {operator} {{{draw(small_ints)}}}"
@@ -664,6 +671,7 @@ class Context:
     in_function: bool = False
     counters: list[int] = field(default_factory=lambda: [0])
     names: tuple[str, ...] = tuple(NAMES)
+    in_async: bool = False  # in an ``async def``: ``await`` and ``async with`` may stand here
 
     def fresh(self) -> str:
         """A loop counter name no other statement assigns."""
@@ -673,7 +681,7 @@ class Context:
     def inner(self, *, loop: bool | None = None) -> Context:
         """The context one block deeper."""
         return Context(self.depth + 1, self.in_loop if loop is None else loop, self.in_function,
-                       self.counters, self.names)
+                       self.counters, self.names, self.in_async)
 
     def expressions(self, depth: int = 2) -> st.SearchStrategy[str]:
         return expressions(depth, self.names)
@@ -799,8 +807,9 @@ def importing(draw: st.DrawFn, ctx: Context) -> str:
 @statement()
 def global_declaration(draw: st.DrawFn, ctx: Context) -> str:
     name = "G"  # not "g": closures bind g to a function, whose repr has an address
-    if ctx.in_function:
-        return f"global {name}\n{name} = {draw(ctx.expressions(1))}"
+    if ctx.in_function:  # in a function of its own: a second one in the same body is no error
+        return (f"def set_global():\n    global {name}\n    {name} = {draw(ctx.expressions(1))}\n"
+                f"set_global()")
     return f"{name} = {draw(ctx.expressions(1))}\ndel {name}" if draw(st.booleans()) else \
         f"print({name})"
 
@@ -1003,6 +1012,272 @@ def generator(draw: st.DrawFn, ctx: Context) -> str:
             f"print(list(gen({draw(st.integers(-1, 3))})))\nit = gen(1)\n{drive}")
 
 
+# -- async: coroutines run by asyncio.run; tasks, waits, timeouts, locks, futures
+#
+# Only schedules that are the same on every run: every sleep is asyncio.sleep(0) (one turn
+# of the loop), every timeout is None, already passed (0, -1) or longer than what runs
+# under it takes, and nothing waits for what no task will ever set or release (CPython
+# would wait forever). Default task names are never printed (CPython numbers tasks per
+# process), nor reprs of tasks, futures, locks and coroutines (addresses).
+
+ASYNC_STEPS: list[Maker] = []
+
+
+def async_step(weight: int = 1) -> Callable[[Maker], Maker]:
+    """Register ``maker(draw, ctx) -> str``: statements for the body of ``async def main``."""
+    return _register(ASYNC_STEPS, weight)
+
+
+WORK = """async def work(v, n=0):
+    for _ in range(n):
+        await asyncio.sleep(0)
+    print('work', v, n)
+    return {result}"""
+CAUGHT = "except (Exception, asyncio.CancelledError) as e:\n    print(type(e).__name__, e)"
+
+
+def _work(draw: st.DrawFn) -> str:
+    """A call of ``work``: a coroutine that takes 0-2 turns of the loop, then returns or raises."""
+    value = draw(st.one_of(st.integers(-2, 3).map(str),
+                           st.sampled_from(["'s'", "None", "[1]", "2.5", "'ab'"])))
+    return f"work({value}, {draw(st.integers(0, 2))})"
+
+
+def _works(draw: st.DrawFn, least: int = 1, most: int = 3) -> str:
+    return ", ".join(_work(draw) for _ in range(draw(st.integers(least, most))))
+
+
+def _guarded(text: str) -> str:
+    """``text`` in a try whose handler prints any error (cancellation included)."""
+    return f"try:\n{indent(text)}\n{CAUGHT}"
+
+
+@compound(weight=2)
+def async_program(draw: st.DrawFn, ctx: Context) -> str:
+    """``asyncio.run(main())``: steps over tasks and the asyncio module, with ordinary
+    statements (that may await) between them."""
+    result = draw(expressions(1, ("v", "n")))
+    steps = [draw(st.sampled_from(ASYNC_STEPS))(draw, ctx) for _ in range(draw(st.integers(1, 4)))]
+    if draw(st.booleans()):
+        body_ctx = Context(1, False, True, ctx.counters, tuple(LOCALS) + ("a",), in_async=True)
+        steps.insert(draw(st.integers(0, len(steps))), draw(blocks(body_ctx, 2)))
+    main = f"async def main():\n    x = y = z = 0\n{indent(chr(10).join(steps))}\n    return x, y, z"
+    run = _guarded("print(asyncio.run(main()))")
+    return f"{WORK.format(result=result)}\n{main}\n{run}"
+
+
+@statement()
+def awaiting(draw: st.DrawFn, ctx: Context) -> str:
+    """``await`` in an async def; at the top level (the program then runs in asyncio.run);
+    elsewhere an ``asyncio.run`` of one coroutine."""
+    value = draw(ctx.expressions(1))
+    if ctx.in_async:
+        return draw(st.sampled_from([
+            f"print(await asyncio.sleep(0, {value}))",
+            f"{_target(draw, ctx)} = await asyncio.sleep(0, {value})",
+            f"print(await asyncio.gather(asyncio.sleep(0, {value}), asyncio.sleep(0)))",
+            f"await {value}",
+        ]))
+    if not ctx.in_function and ctx.depth == 0 and draw(st.integers(0, 7)) == 0:
+        return f"print(await asyncio.sleep(0, {value}))"
+    return f"print(asyncio.run(asyncio.sleep(0, {value})))"
+
+
+@async_step(weight=2)
+def gathering(draw: st.DrawFn, ctx: Context) -> str:
+    """``gather``: order of results, errors (returned or raised), one coroutine twice, cancel."""
+    options = draw(st.sampled_from(["", ", return_exceptions=True", ", return_exceptions=0"]))
+    some = _works(draw, 0)
+    only = options if some else options.lstrip(", ")  # after no argument: no comma
+    return _guarded(draw(st.sampled_from([
+        f"print(await asyncio.gather({some}{only}))",
+        f"c = {_work(draw)}\nprint(await asyncio.gather(c, c, {_work(draw)}{options}))",
+        f"g = asyncio.gather({some}{only})\nprint(g.done())\n"
+        f"print(await g, g.done(), g.cancelled(), g.exception())",
+        f"g = asyncio.gather({_works(draw)}{options})\nprint(g.cancel())\n"
+        f"await asyncio.sleep(0)\nprint(g.cancelled(), g.done())\nprint(await g)",
+    ])))
+
+
+TASK_USES = [
+    "print(t1.done(), t1.cancelled())", "print(await t1)", "print(t1.result())",
+    "print(t1.exception())", "await asyncio.sleep(0)",
+    "t1.set_name('renamed')\nprint(t1.get_name())", "print(t1.get_coro().__name__)",
+    "print(t1.cancelling(), t1.uncancel(), t1.cancelling())",
+    "t1.add_done_callback(lambda f: print('callback', f.cancelled(), f.done()))",
+    "print(t1.remove_done_callback(print))", "print(t1 is asyncio.ensure_future(t1))",
+    "print(asyncio.current_task() is t1, asyncio.current_task() is not None)",
+    "print(t1.cancel(), t1.cancelling())", "t1.set_name()", "print(t1.result(1))",
+]
+
+
+@async_step(weight=3)
+def task_methods(draw: st.DrawFn, ctx: Context) -> str:
+    """A task and its methods, in any order (awaited or not, done or not)."""
+    name = draw(st.sampled_from(["", ", name='w'", ", name=7"]))
+    uses = draw(st.lists(st.sampled_from(TASK_USES), min_size=1, max_size=4))
+    if name:
+        uses.insert(0, "print(t1.get_name())")
+    return f"t1 = asyncio.create_task({_work(draw)}{name})\n" + "\n".join(map(_guarded, uses))
+
+
+@async_step()
+def cancelling(draw: st.DrawFn, ctx: Context) -> str:
+    """Cancel a task before it starts or while it waits; await what comes back."""
+    turn = "await asyncio.sleep(0)\n" if draw(st.booleans()) else ""
+    message = draw(st.sampled_from(["", "'stop'"]))
+    return (f"t2 = asyncio.create_task({_work(draw)})\n{turn}print(t2.cancel({message}))\n"
+            + _guarded("print(await t2)") + "\nprint(t2.cancelled(), t2.done())")
+
+
+@async_step()
+def waiting_for(draw: st.DrawFn, ctx: Context) -> str:
+    """``wait_for`` that finishes in time, or times out at once (nothing waits for long)."""
+    timeout = draw(st.sampled_from(["None", "0", "-1", "5"]))
+    awaited = _work(draw)
+    if timeout in ("0", "-1") and draw(st.booleans()):
+        awaited = draw(st.sampled_from(["asyncio.Event().wait()", "asyncio.sleep(0, 's')"]))
+    return _guarded(f"print(await asyncio.wait_for({awaited}, {timeout}))")
+
+
+@async_step()
+def timing_out(draw: st.DrawFn, ctx: Context) -> str:
+    """``async with asyncio.timeout(...)``: expiring at once, never, or moved."""
+    delay = draw(st.sampled_from(["None", "0", "-1", "5"]))
+    move = draw(st.sampled_from(["", "cm.reschedule(None)\n", "cm.reschedule(0)\n"]))
+    body = f"print(cm.when() is None, cm.expired())\n{move}print(await {_work(draw)})"
+    return _guarded(f"async with asyncio.timeout({delay}) as cm:\n{indent(body)}") + \
+        "\nprint(cm.expired(), cm.when() is None)"
+
+
+@async_step()
+def locking(draw: st.DrawFn, ctx: Context) -> str:
+    """Tasks taking turns through a Lock, Semaphore or BoundedSemaphore, and their misuse."""
+    primitive = draw(st.sampled_from(["Lock()", "Semaphore(1)", "Semaphore(2)",
+                                      "BoundedSemaphore(2)"]))
+    misuse = draw(st.sampled_from([
+        "", "lock.release()", "print(await lock.acquire(), lock.locked())\nlock.release()",
+        "lock.release()\nlock.release()",
+    ]))
+    return (f"lock = asyncio.{primitive}\nasync def locked(v):\n    async with lock:\n"
+            f"        print('in', v, lock.locked())\n        await asyncio.sleep(0)\n"
+            f"    return v\n"
+            + _guarded(f"print(await asyncio.gather(locked(1), locked(2), {_work(draw)}))\n"
+                       f"print(lock.locked())\n{misuse}"))
+
+
+@async_step()
+def signalling(draw: st.DrawFn, ctx: Context) -> str:
+    """An Event a task waits for: set before or after the task starts, cleared."""
+    early = "ev.set()\n" if draw(st.booleans()) else ""
+    return (f"ev = asyncio.Event()\n{early}t3 = asyncio.create_task(ev.wait())\n"
+            f"await asyncio.sleep(0)\nprint(ev.is_set(), t3.done())\nev.set()\n"
+            f"print(await t3, ev.is_set())\nev.clear()\nprint(ev.is_set(), await ev.wait() "
+            f"if ev.is_set() else 'clear')")
+
+
+@async_step()
+def waiting(draw: st.DrawFn, ctx: Context) -> str:
+    """``asyncio.wait`` over tasks: every return_when, no timeout or one that passes at once."""
+    when = draw(st.sampled_from(["", ", return_when=asyncio.FIRST_COMPLETED",
+                                 ", return_when=asyncio.FIRST_EXCEPTION",
+                                 ", return_when=asyncio.ALL_COMPLETED", ", timeout=0",
+                                 ", return_when='x'"]))
+    tasks = ", ".join(f"asyncio.create_task({_work(draw)})" for _ in range(draw(st.integers(1, 3))))
+    return _guarded(f"ts = [{tasks}]\ndone, pending = await asyncio.wait(ts{when})\n"
+                    f"print(len(done), len(pending), [t.done() for t in ts])")
+
+
+@async_step()
+def completing(draw: st.DrawFn, ctx: Context) -> str:
+    """``as_completed``: results in the order they come, errors, an immediate timeout.
+
+    Over tasks: CPython makes coroutines into tasks in the order of a set of them
+    (by address), so their schedule would change from run to run.
+    """
+    timeout = draw(st.sampled_from(["", ", timeout=None", ", timeout=5", ", timeout=0"]))
+    tasks = ", ".join(f"asyncio.create_task({_work(draw)})" for _ in range(draw(st.integers(1, 3))))
+    return (f"for f in asyncio.as_completed([{tasks}]{timeout}):\n"
+            + indent(_guarded("print(await f)")))
+
+
+@async_step()
+def grouping(draw: st.DrawFn, ctx: Context) -> str:
+    """A TaskGroup: its tasks' results, a failing task cancelling the rest, a failing body."""
+    inside = draw(st.sampled_from(["", "print(await g1)\n", "raise ValueError('body')\n",
+                                   "await asyncio.sleep(0)\n"]))
+    return (f"try:\n    async with asyncio.TaskGroup() as tg:\n"
+            f"        g1 = tg.create_task({_work(draw)})\n"
+            f"        g2 = tg.create_task({_work(draw)}, name='g')\n{indent(indent(inside))}\n"
+            f"    print(g1.result(), g2.result(), g2.get_name())\n"
+            f"except Exception as e:\n"
+            f"    print(type(e).__name__, e, [type(x).__name__ for x in getattr(e, 'exceptions', ())])")
+
+
+@async_step()
+def futures(draw: st.DrawFn, ctx: Context) -> str:
+    """A Future another task finishes: result or exception, callbacks, setting it twice."""
+    setting = draw(st.sampled_from([
+        f"fut.set_result({draw(ctx.expressions(1))})", "fut.set_exception(ValueError('boom'))",
+        "fut.set_exception(KeyError)", "fut.cancel()", "fut.set_exception(StopIteration())",
+        "fut.set_exception(1)",
+    ]))
+    twice = draw(st.sampled_from(["", "fut.set_result(2)", "fut.set_exception(ValueError())"]))
+    return (f"fut = asyncio.Future()\nprint(fut.done(), fut.cancelled())\n"
+            f"fut.add_done_callback(lambda f: print('callback', f.done()))\n"
+            f"async def setter():\n    await asyncio.sleep(0)\n{indent(_guarded(setting))}\n"
+            f"    if not fut.done():  # the setting failed: main must not wait forever\n"
+            f"        fut.set_result('fallback')\n"
+            f"t4 = asyncio.create_task(setter())\n"
+            + _guarded(f"print(await fut)\nprint(fut.exception())\n{twice}") + "\n"
+            + _guarded("print(fut.result())"))
+
+
+@async_step()
+def coroutine_objects(draw: st.DrawFn, ctx: Context) -> str:
+    """A coroutine driven by hand, closed, awaited twice, and awaits of what is not awaitable."""
+    use = draw(st.sampled_from([
+        "print(type(c).__name__, c.__name__, c.__qualname__)", "c.close()\nawait c",
+        "print(await c)\nawait c", "print(c.send(None))\nprint(await c)",
+        "print(c.throw(ValueError('thrown')))", f"await {draw(ctx.expressions(1))}",
+        "c.close()\nprint(c.close())", "print(c.send(1))",
+    ]))
+    return f"c = {_work(draw)}\n" + _guarded(use) + "\nc.close()"
+
+
+ASYNC_MISUSES = [
+    "asyncio.gather({sub})", "await asyncio.gather({sub}, work(1))", "asyncio.create_task({sub})",
+    "asyncio.ensure_future({sub})", "await asyncio.sleep({delay})",
+    "await asyncio.sleep(0, {sub})", "await asyncio.wait({sub})", "await asyncio.wait([])",
+    "await asyncio.wait_for({sub}, 0)", "await asyncio.wait_for(work(1), {sub})",
+    "asyncio.timeout({sub})", "asyncio.Semaphore({sub})", "asyncio.BoundedSemaphore({sub})",
+    "asyncio.Lock({sub})", "asyncio.Event({sub})", "asyncio.run({sub})", "asyncio.run(work(1))",
+    "asyncio.current_task({sub})", "asyncio.TaskGroup({sub})",
+    "list(asyncio.as_completed({sub}))", "await {sub}", "asyncio.Future({sub})",
+    "asyncio.create_task(work(1), {sub})", "asyncio.gather(work(1), x={sub})",
+]
+
+
+@async_step()
+def async_misuse(draw: st.DrawFn, ctx: Context) -> str:
+    """Calls of the asyncio module with wrong arguments, awaited where they are awaitable."""
+    uses = [draw(st.sampled_from(ASYNC_MISUSES)).format(
+        sub=draw(ctx.expressions(1)),
+        delay=draw(st.sampled_from(["'x'", "None", "-1", "0", "[]", "float('nan')", "1j"])))
+        for _ in range(draw(st.integers(1, 4)))]
+    return "\n".join(_guarded(f"r = {use}\nprint(type(r).__name__)") for use in uses)
+
+
+@async_step()
+def async_with_misuse(draw: st.DrawFn, ctx: Context) -> str:
+    """``async with`` over what is no asynchronous context manager (a plain one included)."""
+    manager = draw(st.one_of(ctx.expressions(1), st.sampled_from(["open('in.txt')", "lock"])))
+    return _guarded(f"lock = asyncio.Lock()\nasync with {manager} as held:\n    print(held)")
+
+
+IMPORTS = f"import {', '.join(STANDARD_MODULES)}\n"
+
+
 @dataclass
 class Program:
     """A program body plus the host values injected as its inputs before it runs."""
@@ -1027,7 +1302,7 @@ def programs(draw: st.DrawFn) -> Program:
     final = draw(st.one_of(st.just("(a, b, c, x, y, z)"), expressions(2)))
     body += "\n" + final
     if any(f"{module}." in body for module in STANDARD_MODULES):
-        body = "import json, math, typing\n" + body
+        body = IMPORTS + body
     return Program(inputs, body)
 
 
@@ -1037,13 +1312,16 @@ def call_programs(draw: st.DrawFn) -> Program:
     inputs = {name: draw(host_values) for name in INPUTS}
     body = "\n".join(battery(draw, Context()) for _ in range(draw(st.integers(1, 3))))
     if any(f"{module}." in body for module in STANDARD_MODULES):
-        body = "import json, math, typing\n" + body
+        body = IMPORTS + body
     return Program(inputs, "x = y = z = 0\n" + body)
 
 
 @st.composite
 def tool_programs(draw: st.DrawFn) -> str:
-    """Programs calling the tool ``t`` from expressions, loops, handlers, closures, generators."""
+    """Programs calling the tool ``t`` from expressions, loops, handlers, closures, generators;
+    one in four is async (several calls outstanding at once)."""
+    if draw(st.integers(0, 3)) == 0:
+        return draw(async_tool_programs())
     lines = ["x = 1", "y = [0]"]
     for _ in range(draw(st.integers(1, 4))):
         expr = draw(expressions(1, ("x", "y")))
@@ -1065,6 +1343,35 @@ def tool_programs(draw: st.DrawFn) -> str:
     # A tool argument that cannot cross the boundary (a type, a dict view) ends both runs
     # alike since that mismatch was fixed: such arguments are generated too.
     return "\n".join(lines)
+
+
+ASYNC_TOOL_USES = [
+    "x = await t({expr})",
+    "print(await asyncio.gather(t({expr}), t('g'), return_exceptions=True))",
+    "task = asyncio.create_task(t({expr}))\nawait asyncio.sleep(0)\nprint(task.done())\n"
+    "try:\n    print(await task)\nexcept Exception as e:\n    print('caught', type(e).__name__, e)",
+    "for f in asyncio.as_completed([t(1), t({expr})]):\n    try:\n        print(await f)\n"
+    "    except Exception as e:\n        print('caught', type(e).__name__, e)",
+    "try:\n    print(await asyncio.wait_for(t({expr}), 5))\nexcept Exception as e:\n"
+    "    print('caught', type(e).__name__, e)",
+    "async with asyncio.Semaphore(1):\n    print(await t({expr}), await t(x))",
+    "done, _ = await asyncio.wait([asyncio.create_task(t(v)) for v in (1, {expr})])\n"
+    "print(len(done))",
+    "async with asyncio.TaskGroup() as tg:\n    k = tg.create_task(t({expr}))\n"
+    "    tg.create_task(t('in group'))\nprint(k.result())",
+]
+
+
+@st.composite
+def async_tool_programs(draw: st.DrawFn) -> str:
+    """Async code calling ``t``: calls outstanding together in gathers, tasks and waits."""
+    lines = []
+    for _ in range(draw(st.integers(1, 4))):
+        use = draw(st.sampled_from(ASYNC_TOOL_USES))
+        lines.append(use.format(expr=draw(expressions(1, ("x",)))))
+    main = "async def main():\n    x = 1\n" + indent("\n".join(lines)) + "\n    return x"
+    run = draw(st.sampled_from(["asyncio.run(main())", "await main()"]))
+    return f"import asyncio\n{main}\n{run}"
 
 
 @st.composite

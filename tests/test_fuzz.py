@@ -8,8 +8,12 @@ one are not failures here (a new mismatch is).
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -127,6 +131,26 @@ def test_coverage_counts_what_ran_not_what_was_compiled() -> None:
     assert "never dispatched:" in coverage.report() and "DELETE_GLOBAL" in coverage.report()
 
 
+def test_coverage_counts_asyncio_functions_and_methods() -> None:
+    """asyncio's functions count whether the module makes them afresh per sandbox
+    (``timeout``) or writes them in sandbox Python (``run``, ``sleep``)."""
+    from fuzz.coverage import Coverage
+    from littrs import Sandbox
+
+    coverage = Coverage()
+    with coverage.tracing():
+        Sandbox().capture(
+            "import asyncio\nasync def main():\n    async with asyncio.timeout(5) as cm:\n"
+            "        t = asyncio.create_task(asyncio.sleep(0), name='t')\n"
+            "        print(t.get_name(), cm.expired())\n    await t\nasyncio.run(main())")
+    missing = coverage.missing()
+    for name in ("asyncio.timeout", "asyncio.run", "asyncio.sleep", "asyncio.create_task"):
+        assert name not in missing["module functions"], name
+    assert "asyncio.gather" in missing["module functions"]
+    assert "Task.get_name" not in missing["methods"] and "Timeout.expired" not in missing["methods"]
+    assert "Task.set_name" in missing["methods"] and "coroutine.send" in missing["methods"]
+
+
 def test_tracing_changes_no_outcome() -> None:
     """The traced dispatch loop ends every case program as the original does.
 
@@ -146,3 +170,32 @@ def test_tracing_changes_no_outcome() -> None:
     for path, expected, got in zip(CASE_FILES, plain, traced):
         assert got == expected, path.name
     assert sum(coverage.opcodes.values()) > len(sources)
+
+
+GENERATE = """
+import hashlib, warnings
+warnings.simplefilter('ignore')
+from hypothesis import HealthCheck, given, settings
+from fuzz.strategies import call_programs, programs, tool_programs
+digest = hashlib.sha256()
+for strategy in (programs(), call_programs(), tool_programs()):
+    @settings(derandomize=True, database=None, deadline=None, max_examples=40,
+              suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def generate(program):
+        digest.update(repr(program).encode())
+    generate()
+print(digest.hexdigest())
+"""
+
+
+def test_the_ci_campaign_generates_the_same_programs_under_any_hash_seed() -> None:
+    """CI's campaign is derandomised: two runs (two hash seeds) must try the same programs."""
+    root = Path(__file__).resolve().parent.parent
+    digests = set()
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(root)}
+        done = subprocess.run([sys.executable, "-c", GENERATE], env=env, capture_output=True,
+                              text=True, check=True, cwd=root)
+        digests.add(done.stdout)
+    assert len(digests) == 1
