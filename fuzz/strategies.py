@@ -1222,7 +1222,8 @@ def futures(draw: st.DrawFn, ctx: Context) -> str:
         "fut.set_exception(KeyError)", "fut.cancel()", "fut.set_exception(StopIteration())",
         "fut.set_exception(1)",
     ]))
-    twice = draw(st.sampled_from(["", "fut.set_result(2)", "fut.set_exception(ValueError())"]))
+    twice = draw(st.sampled_from(["", "fut.set_result(2)", "fut.set_exception(ValueError())",
+                                  "print(fut.remove_done_callback(print), fut.cancel())"]))
     return (f"fut = asyncio.Future()\nprint(fut.done(), fut.cancelled())\n"
             f"fut.add_done_callback(lambda f: print('callback', f.done()))\n"
             f"async def setter():\n    await asyncio.sleep(0)\n{indent(_guarded(setting))}\n"
