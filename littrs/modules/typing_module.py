@@ -22,7 +22,7 @@ import types
 from collections.abc import Callable
 from typing import Any
 
-from ..vm.containers import check_key, compare
+from ..vm.containers import check_key, compare, hash_value
 from ..vm.objects import Builtin, Function, Generator, Module
 from ..vm.operations import check_render
 
@@ -356,10 +356,11 @@ def _union(parameters: tuple) -> Any:
             flat.extend(parameter.__args__)
         else:
             flat.append(parameter)
+    for parameter in flat:  # CPython de-duplicates through a set: each is hashed first
+        hash_value(parameter)
     unique: list = []
     for parameter in flat:
-        if not any(compare(operator.eq, parameter, seen) and type(parameter) is type(seen)
-                   for seen in unique):
+        if not any(compare(operator.eq, parameter, seen) for seen in unique):
             unique.append(parameter)
     if len(unique) == 1:
         return unique[0]
@@ -534,6 +535,9 @@ class _TypeVar(TypingForm):
     def __getitem__(self, parameters: Any) -> Any:
         raise TypeError(f"'{type(self).__name__}' object is not subscriptable")
 
+    def __reversed__(self) -> Any:  # CPython's has no __getitem__: no sequence to reverse
+        raise TypeError(f"'{type(self).__name__}' object is not reversible")
+
 
 _TypeVar.__name__ = _TypeVar.__qualname__ = "TypeVar"
 
@@ -582,6 +586,9 @@ class _ForwardRef(TypingForm):
 
     def __getitem__(self, parameters: Any) -> Any:
         raise TypeError(f"'{type(self).__name__}' object is not subscriptable")
+
+    def __reversed__(self) -> Any:  # CPython's has no __getitem__: no sequence to reverse
+        raise TypeError(f"'{type(self).__name__}' object is not reversible")
 
 
 _ForwardRef.__name__ = _ForwardRef.__qualname__ = "ForwardRef"
