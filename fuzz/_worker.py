@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import asyncio
 import contextlib
+import gc
 import inspect
 import io
 import json
@@ -54,6 +55,21 @@ REPR_FAILED = "repr of the final value failed"
 FINAL = "__fuzz_final__"
 
 
+def _parse(source: str) -> ast.Module:
+    """``ast.parse`` with the cyclic collector off.
+
+    An earlier program's garbage may have finalizers that run Python code (a task
+    that failed unobserved logs, a generator runs its ``finally``); collected inside
+    ``ast.parse``, they break CPython 3.11's AST constructor ("recursion depth
+    mismatch"), which is no outcome of the program.
+    """
+    gc.disable()
+    try:
+        return ast.parse(source)
+    finally:
+        gc.enable()
+
+
 def _awaits(tree: ast.Module, final: ast.expr | None) -> bool:
     """Whether the program awaits at its top level (asyncio's REPL allows it, and littrs)."""
     module = ast.Module(body=[*tree.body, *([ast.Expr(final)] if final else [])], type_ignores=[])
@@ -84,7 +100,7 @@ def run(source: str, prelude: str = "") -> dict[str, object]:
     buffer = io.StringIO()
     value: object = None
     try:
-        tree = ast.parse(source)
+        tree = _parse(source)
         final = tree.body.pop().value if tree.body and isinstance(tree.body[-1], ast.Expr) else None
         namespace: dict[str, object] = {"__name__": "__main__"}
         exec(compile(prelude, "<inputs>", "exec"), namespace)

@@ -1110,6 +1110,7 @@ TASK_USES = [
     "print(t1.remove_done_callback(print))", "print(t1 is asyncio.ensure_future(t1))",
     "print(asyncio.current_task() is t1, asyncio.current_task() is not None)",
     "print(t1.cancel(), t1.cancelling())", "t1.set_name()", "print(t1.result(1))",
+    "t1.set_result(1)", "t1.set_exception(ValueError())",
 ]
 
 
