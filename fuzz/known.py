@@ -75,4 +75,8 @@ def known_mismatch(expected: Outcome, got: Outcome) -> Known | None:
 
 
 # Pause/resume: a straight run and a paused run end differently.
-PAUSE_KNOWN: list[tuple[str, str]] = []
+PAUSE_KNOWN: list[tuple[str, str]] = [
+    ("a set whose items collide in its hash table may iterate in another order after a "
+     "snapshot: loading rebuilds it from its items, not its table",
+     "print(t({-3, 5} | {0}))"),
+]
