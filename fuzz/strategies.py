@@ -1252,7 +1252,9 @@ def coroutine_objects(draw: st.DrawFn, ctx: Context) -> str:
 ASYNC_MISUSES = [
     "asyncio.gather({sub})", "await asyncio.gather({sub}, work(1))", "asyncio.create_task({sub})",
     "asyncio.ensure_future({sub})", "await asyncio.sleep({delay})",
-    "await asyncio.sleep(0, {sub})", "await asyncio.wait({sub})", "await asyncio.wait([])",
+    # wait() makes a set of what it gets: one item, or the hash seed orders its errors
+    "await asyncio.sleep(0, {sub})", "await asyncio.wait([{sub}])", "await asyncio.wait([])",
+    "await asyncio.wait(work(1))",
     "await asyncio.wait_for({sub}, 0)", "await asyncio.wait_for(work(1), {sub})",
     "asyncio.timeout({sub})", "asyncio.Semaphore({sub})", "asyncio.BoundedSemaphore({sub})",
     "asyncio.Lock({sub})", "asyncio.Event({sub})", "asyncio.run({sub})", "asyncio.run(work(1))",

@@ -849,7 +849,9 @@ def test_sandbox_code_cannot_make_the_host_import_modules() -> None:
     before = set(sys.modules)
     for codec in RARE_CODECS:
         for code in (f"'x'.encode({codec!r})", f"b'x'.decode({codec!r})",
-                     f"bytearray(b'x').decode({codec!r})"):
+                     f"bytearray(b'x').decode({codec!r})", f"str(b'x', {codec!r})",
+                     f"str(object=b'x', encoding={codec!r})", f"bytes('x', {codec!r})",
+                     f"bytes(source='x', encoding={codec!r})", f"bytearray('x', {codec!r})"):
             with pytest.raises(SandboxError):
                 sb.run(f"{code}\nraise ValueError")
     assert set(sys.modules) - before == set()

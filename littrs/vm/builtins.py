@@ -222,7 +222,7 @@ def _bytes_like(cls: type) -> Any:
             check_size(args[0])
         if args and type(args[0]) is not int and hasattr(type(args[0]), "__next__"):
             args = [host_iterable(args[0])] + args[1:]
-        _check_encoding(args, kwargs, "codecs.encode()", (str,))
+        _check_encoding(args, kwargs, "codecs.encode()", (str,), "source")
         return cls(*args, **kwargs)
 
     return build
@@ -312,18 +312,23 @@ def _str(vm: Any, args: list, kwargs: dict) -> Any:
     if len(args) == 1 and not kwargs:
         check_render(args[0])
         return str(args[0])
-    _check_encoding(args, kwargs, "codecs.decode()", (bytes, bytearray, memoryview))
+    _check_encoding(args, kwargs, "codecs.decode()", (bytes, bytearray, memoryview), "object")
     return str(*args, **kwargs)
 
 
-def _check_encoding(args: list, kwargs: dict, use: str, source: tuple[type, ...]) -> None:
+def _check_encoding(args: list, kwargs: dict, use: str, source: tuple[type, ...],
+                    first: str) -> None:
     """``str(b, encoding)``/``bytes(s, encoding)`` name a codec too: only the C ones.
 
-    Only a ``source`` the host would encode or decode is checked, so that a call
-    the host refuses anyway keeps the host's error (``encoding without a string
-    argument``)."""
+    Only a ``source`` the host would encode or decode, in a call whose arguments
+    bind, is checked, so that a call the host refuses anyway keeps the host's error
+    (``encoding without a string argument``, ``'x' is an invalid keyword argument``)."""
+    named = (first, "encoding", "errors")[len(args):]
+    if len(args) > 3 or any(key not in named for key in kwargs):
+        return
+    value = args[0] if args else kwargs.get(first)
     encoding = args[1] if len(args) > 1 else kwargs.get("encoding")
-    if encoding is not None and args and isinstance(args[0], source):
+    if encoding is not None and isinstance(value, source):
         check_codec(encoding, use)
 
 
