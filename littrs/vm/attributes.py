@@ -431,9 +431,7 @@ def store_attr(obj: Any, name: str, value: Any) -> None:
         obj.args = tuple(value)
         return
     if t is type:
-        raise TypeError(
-            f"cannot set '{name}' attribute of immutable type '{obj.__name__}'"
-        )
+        raise _immutable_type(obj, name)
     table = METHODS.get(t)
     if table is not None and name in table:
         raise _read_only(t, name, table[name])
@@ -478,12 +476,19 @@ def delete_attr(obj: Any, name: str) -> None:
     if type(obj) is Module and name in obj.namespace:
         del obj.namespace[name]
         return
+    if type(obj) is type:
+        raise _immutable_type(obj, name)
     table = METHODS.get(type(obj))
     if table is not None and name in table:
         raise _read_only(type(obj), name, table[name])
     if table is not None or type(obj) in _PLAIN:
         _refuse_type_attribute(type(obj), name, "deletion")
     raise attribute_error(obj, name)
+
+
+def _immutable_type(t: type, name: str) -> TypeError:
+    """Every type the sandbox sees is a builtin one: no attribute can be set or deleted."""
+    return TypeError(f"cannot set '{name}' attribute of immutable type '{type_name(t)}'")
 
 
 def has_attr(obj: Any, name: str) -> bool:

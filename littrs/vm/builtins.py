@@ -373,10 +373,20 @@ def _print(vm: Any, *args: Any, **kwargs: Any) -> None:
         raise TypeError(f"sep must be None or a string, not {type(sep).__name__}")
     if end is not None and not isinstance(end, str):
         raise TypeError(f"end must be None or a string, not {type(end).__name__}")
-    for arg in args:
-        check_render(arg)
-    text = (" " if sep is None else sep).join([str(arg) for arg in args])
-    text += "\n" if end is None else end
+    separator = " " if sep is None else sep
+    pieces: list[str] = []
+    try:
+        for arg in args:
+            check_render(arg)
+            pieces.append(str(arg))
+    except Exception:
+        if pieces:  # CPython writes argument by argument: what came before is printed
+            _print_text(vm, file, separator.join(pieces) + separator)
+        raise
+    _print_text(vm, file, separator.join(pieces) + ("\n" if end is None else end))
+
+
+def _print_text(vm: Any, file: Any, text: str) -> None:
     if file is None:
         vm.write(text)
         return
