@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def pause(source: str) -> None:
         counts["pause/resume"] += 1
-        check_pause_resume(source)
+        counts[f"pause/resume {check_pause_resume(source)}"] += 1
 
     def limit(program: Program, budget: dict[str, Any]) -> None:
         counts["limits"] += 1

@@ -15,7 +15,7 @@ from littrs.vm.compiler import compile_source, nested_codes
 from littrs.vm.machine import Machine
 
 from ._worker import value_repr
-from .known import known_mismatch
+from .known import known_mismatch, known_pause_mismatch
 from .oracle import CPythonWorker, Verdict, compare, describe
 from .strategies import Program
 
@@ -61,8 +61,12 @@ def _ending(run: Any) -> tuple[Any, ...]:
         return ("host TypeError", str(error))
 
 
-def check_pause_resume(source: str) -> None:
-    """(b) Paused at every tool call, dumped, loaded in a fresh sandbox, resumed ≡ straight run."""
+def check_pause_resume(source: str, allow_known: bool = True) -> str:
+    """(b) Paused at every tool call, dumped, loaded in a fresh sandbox, resumed ≡ straight run.
+
+    Returns ``"agree"``, or ``"known"`` for a difference fuzz/known.py explains
+    (unless ``allow_known`` is false); raises AssertionError for any other.
+    """
 
     def straight() -> tuple[str, list[str]]:
         value, printed = tool_sandbox().capture(source)
@@ -90,7 +94,11 @@ def check_pause_resume(source: str) -> None:
         assert isinstance(step, Complete)
         return value_repr(step.value), list(step.printed)
 
-    assert _ending(paused) == _ending(straight), source
+    expected, got = _ending(straight), _ending(paused)
+    if expected == got:
+        return "agree"
+    assert allow_known and known_pause_mismatch(expected, got) is not None, source
+    return "known"
 
 
 def _counting(sb: Sandbox) -> list[Machine]:
