@@ -302,7 +302,10 @@ def test_container_rows_keep_values_sharing_and_cycles() -> None:
         "d = {1: 'int key', (2, 3): [4], 'k': {}, 'nan': float('nan'), 'inf': float('-inf')}\n"
         "d['self'] = d\n"
         "ints = [True, 3, -(10**4001), 2]\n"
-        "mixed = ({'t': (1, [2])}, frozenset({5, 'x'}), {6, 7}, [], {}, [[]], b'raw')\n"
+        # (Sets whose order cannot depend on the hash seed: see the set-order entry of
+        # fuzz/known.py.)
+        "mixed = ({'t': (1, [2])}, frozenset({'x'}), frozenset({5, 6}), {6, 7}, [], {}, [[]],"
+        " b'raw')\n"
         "t(1)\n"
         "(rows[0]['tags'] is rows[2]['tags'] is tags, rows[1]['own'], rows[2]['big'] % 1000,"
         " d['self'] is d, d[1], d[(2, 3)], d['k'], str(d['nan']), d['inf'], ints,"
