@@ -37,7 +37,7 @@ def _messages(cpython: str, littrs: str) -> Callable[[Outcome, Outcome], bool]:
     return matches
 
 
-_FORM_TYPES = ("TypeVar|ParamSpec|TypeVarTuple|ForwardRef|type|_ProtocolMeta|_SpecialForm|_AnyMeta|"
+_FORM_TYPES = ("TypeVar|ParamSpec|TypeVarTuple|ForwardRef|type|_ProtocolMeta|_SpecialForm|_AnyMeta|UnionType|"
                "_SpecialGenericAlias|_GenericAlias|_UnionGenericAlias|_LiteralGenericAlias|"
                "_CallableGenericAlias|_AnnotatedAlias")
 

@@ -71,6 +71,9 @@ _TEMP_FLAGS = (
 _TEMP_SUFFIX = ".littrs-tmp"
 _C_INT = 1 << 31
 _OFF_T = 1 << 63
+# The furthest a file position may go: ext4's largest file (4 KiB blocks), as CPython
+# sees on the usual Linux disk; lseek refuses a position past it with EINVAL.
+_MAX_POSITION = (1 << 44) - 4096
 _DEFAULT_ENCODING = "UTF-8"  # what CPython reports on a UTF-8 Linux locale; never the host's
 
 
@@ -256,7 +259,7 @@ class _MemoryRaw(io.RawIOBase):
             target = pos if whence == 3 else size
         else:
             raise _os_error(22, None)
-        if target < 0:
+        if not 0 <= target <= _MAX_POSITION:
             raise _os_error(22, None)
         self._pos = target
         return target

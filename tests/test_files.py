@@ -526,6 +526,42 @@ def test_same_as_cpython(tmp_path: Path, name: str) -> None:
     same_as_cpython(tmp_path, ATTEMPT + PROGRAMS[name])
 
 
+
+def _largest_position(directory: Path) -> int:
+    """The furthest CPython may seek a file here: the filesystem's largest file."""
+    with open(directory / "a.txt", "rb") as f:
+        low, high = 0, 1 << 63
+        while high - low > 1:
+            middle = (low + high) // 2
+            try:
+                f.seek(middle)
+            except OSError:
+                high = middle
+            else:
+                low = middle
+    return low
+
+
+def test_seeking_past_the_largest_file_is_invalid_as_on_ext4(tmp_path: Path) -> None:
+    """littrs's files end where ext4's do; the comparison needs CPython on ext4 too."""
+    (tmp_path / "a.txt").write_bytes(START["a.txt"])
+    limit = _largest_position(tmp_path)
+    if limit != (1 << 44) - 4096:  # ext4 with 4 KiB blocks
+        pytest.skip(f"this filesystem's largest file ends at {limit}, not ext4's")
+    same_as_cpython(tmp_path, ATTEMPT + f"""
+for mode in ('r', 'rb', 'r+', 'ab'):
+    f = open('a.txt', mode)
+    attempt(mode + ' last', lambda: f.seek({limit}))
+    attempt(mode + ' past', lambda: f.seek({limit + 1}))
+    attempt(mode + ' far', lambda: f.seek(2**62))
+    f.seek(10)
+    attempt(mode + ' relative', lambda: f.seek({limit}, 1) if 'b' in mode else None)
+    attempt(mode + ' from end', lambda: f.seek({limit}, 2) if 'b' in mode else None)
+    print(f.tell())
+    f.close()
+""")
+
+
 # -- messages the issue names ---------------------------------------------------------
 
 

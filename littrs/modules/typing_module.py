@@ -118,7 +118,8 @@ class _SpecialForm(TypingForm):
                     "Annotated[...] should be used with at least two arguments "
                     "(a type and an annotation)."
                 )
-            origin = _type_check(parameters[0], "Annotated[t, ...]: t must be a type.")
+            origin = _type_check(parameters[0], "Annotated[t, ...]: t must be a type.",
+                                 allow_special_forms=True)
             return _AnnotatedAlias("Annotated", (origin, *parameters[1:]))
         if name == "Concatenate":
             if type(parameters) is not tuple:
@@ -354,6 +355,8 @@ def _union(parameters: tuple) -> Any:
             flat.extend(parameter.args)
         elif isinstance(parameter, types.UnionType):
             flat.extend(parameter.__args__)
+        elif isinstance(parameter, _ClassUnion):
+            flat.extend(parameter.args)
         else:
             flat.append(parameter)
     for parameter in flat:  # CPython de-duplicates through a set: each is hashed first
@@ -471,6 +474,12 @@ class _TypingClass(TypingForm):
     def origin(self) -> Any:
         return self
 
+    def __or__(self, other: Any) -> Any:  # a class: ``type.__or__``
+        return _class_union(self, other)
+
+    def __ror__(self, other: Any) -> Any:
+        return _class_union(other, self)
+
 
 # In CPython these are classes: of type ``type``, or of ``_ProtocolMeta`` for the protocols.
 _TypingClass.__name__ = _TypingClass.__qualname__ = "type"
@@ -489,6 +498,79 @@ _SUPPORTS = {
     "SupportsFloat": "__float__", "SupportsIndex": "__index__", "SupportsInt": "__int__",
     "SupportsRound": "__round__",
 }
+
+
+# -- unions of classes: typing.Any | int --------------------------------------------------
+
+
+class _ClassUnion(TypingForm):
+    """``typing.Any | int``: CPython's ``types.UnionType``, here because a typing class is
+    among its members (a host ``types.UnionType`` holds host classes only)."""
+
+    __slots__ = ()
+
+    def __init__(self, args: tuple) -> None:
+        super().__init__("UnionType", args)
+
+    def _key(self) -> Any:
+        return (_ClassUnion, frozenset(self.args))  # unordered, as CPython compares them
+
+    def __repr__(self) -> str:
+        return " | ".join(_union_member_repr(arg) for arg in self.args)
+
+    def recipe(self) -> tuple[str, tuple]:
+        return ("classunion", self.args)
+
+    def __or__(self, other: Any) -> Any:
+        return _class_union(self, other)
+
+    def __ror__(self, other: Any) -> Any:
+        return _class_union(other, self)
+
+    def __instancecheck__(self, obj: Any) -> bool:
+        return isinstance(obj, self.args)  # as CPython: its members, in order
+
+    def __subclasscheck__(self, cls: Any) -> bool:
+        return issubclass(cls, self.args)
+
+    def origin(self) -> Any:
+        return types.UnionType
+
+
+_ClassUnion.__name__ = _ClassUnion.__qualname__ = "UnionType"
+
+
+def _unionable(obj: Any) -> bool:
+    """CPython's ``is_unionable``: what ``X | Y`` of classes accepts."""
+    return obj is None or isinstance(
+        obj, (type, types.GenericAlias, types.UnionType, _ClassUnion, _AnyForm, _TypingClass)
+    )
+
+
+def _class_union(left: Any, right: Any) -> Any:
+    """CPython's ``type.__or__``: flattened, duplicates dropped, one member left alone."""
+    if not (_unionable(left) and _unionable(right)):
+        return NotImplemented
+    members: list = []
+    for side in (left, right):
+        if isinstance(side, _ClassUnion):
+            parts = side.args
+        elif isinstance(side, types.UnionType):
+            parts = side.__args__
+        else:
+            parts = (side,)
+        for part in parts:
+            part = _NoneType if part is None else part
+            generic = isinstance(part, types.GenericAlias)
+            if not any(part is seen or (generic and isinstance(seen, types.GenericAlias)
+                                        and part == seen) for seen in members):
+                members.append(part)
+    return members[0] if len(members) == 1 else _ClassUnion(tuple(members))
+
+
+def _union_member_repr(obj: Any) -> str:
+    """How CPython's ``X | Y`` shows a member: ``None``, ``int``, ``typing.Any``."""
+    return "None" if obj is _NoneType else _type_repr(obj)
 
 
 # -- type variables and forward references -------------------------------------------------
@@ -565,6 +647,11 @@ class _TypeVarTuple(_TypeVar):
     def __iter__(self) -> Any:
         return iter((FORMS["Unpack"][self],))  # CPython: yield Unpack[self], shown as *Ts
 
+    def __or__(self, other: Any) -> Any:  # CPython's TypeVarTuple has no ``|``
+        return NotImplemented
+
+    __ror__ = __or__
+
 
 _TypeVarTuple.__name__ = _TypeVarTuple.__qualname__ = "TypeVarTuple"
 _TYPE_VARIABLES = {"typevar": _TypeVar, "paramspec": _ParamSpec, "typevartuple": _TypeVarTuple}
@@ -632,18 +719,25 @@ def _substitute(arg: Any, mapping: dict) -> Any:
     return arg
 
 
-def _type_check(arg: Any, message: str) -> Any:
-    """CPython 3.11's ``typing._type_check``: what may stand as a type argument."""
+def _type_check(arg: Any, message: str, allow_special_forms: bool = False) -> Any:
+    """CPython 3.11's ``typing._type_check``: what may stand as a type argument.
+
+    ``ClassVar``/``Final`` may stand only where ``allow_special_forms`` (Annotated's type).
+    """
     if arg is None:
         return _NoneType
     if isinstance(arg, str):
         return _forward_ref(arg)
-    if isinstance(arg, _GenericAlias) and isinstance(arg.base, _TypingClass) and arg.base.name in (
-        "Generic", "Protocol"
+    if isinstance(arg, _GenericAlias) and (
+        (isinstance(arg.base, _TypingClass) and arg.base.name in ("Generic", "Protocol"))
+        or (not allow_special_forms and isinstance(arg.base, _SpecialForm)
+            and arg.base.name in ("ClassVar", "Final"))
     ):
         raise TypeError(f"{arg!r} is not valid as type argument")
     if isinstance(arg, _SpecialForm):
         if arg.name in ("Any", "LiteralString", "NoReturn", "Never", "Self", "TypeAlias"):
+            return arg
+        if allow_special_forms and arg.name in ("ClassVar", "Final"):
             return arg
         raise TypeError(f"Plain {arg!r} is not valid as type argument")
     if isinstance(arg, _TypingClass) and arg.name in ("Generic", "Protocol"):
@@ -667,6 +761,8 @@ def _type_repr(obj: Any) -> str:
         return f"{obj.__module__}.{obj.__qualname__}"
     if obj is Ellipsis:
         return "..."
+    if isinstance(obj, _TypingClass):  # a class in CPython: module and name
+        return f"typing.{obj.name}"
     if type(obj) is Function:
         return obj.name
     return repr(obj)
@@ -701,6 +797,12 @@ class _AnyForm(_SpecialForm):
     """``typing.Any``: a class in CPython 3.11, of type ``_AnyMeta``."""
 
     __slots__ = ()
+
+    def __or__(self, other: Any) -> Any:  # a class: ``type.__or__``
+        return _class_union(self, other)
+
+    def __ror__(self, other: Any) -> Any:
+        return _class_union(other, self)
 
 
 _AnyForm.__name__ = _AnyForm.__qualname__ = "_AnyMeta"
@@ -771,6 +873,8 @@ def rebuild(tag: str, args: tuple) -> TypingForm:
             return _TYPE_VARIABLES[tag](args[0], args[1], args[2], tuple(args[3]))
         if tag == "forwardref" and type(args[0]) is str:
             return _ForwardRef(args[0])
+        if tag == "classunion" and len(args) > 1 and all(map(_unionable, args)):
+            return _ClassUnion(tuple(args))
     except (TypeError, IndexError, KeyError) as error:
         raise ValueError(f"malformed typing form {tag!r}") from error
     raise ValueError(f"malformed typing form {tag!r}")
@@ -780,10 +884,11 @@ def rebuild(tag: str, args: tuple) -> TypingForm:
 FORM_TYPES: tuple[type, ...] = (
     _SpecialForm, _AnyForm, _SpecialGenericAlias, _GenericAlias, _CallableGenericAlias,
     _UnionGenericAlias, _LiteralGenericAlias, _AnnotatedAlias, _TypingClass, _ProtocolClass,
-    _TypeVar, _ParamSpec, _TypeVarTuple, _ForwardRef,
+    _TypeVar, _ParamSpec, _TypeVarTuple, _ForwardRef, _ClassUnion,
 )
 for _form_type in FORM_TYPES:  # shown as CPython's: <class 'typing._GenericAlias'>
     _form_type.__module__ = "typing"
+_ClassUnion.__module__ = "types"
 
 
 # -- functions ----------------------------------------------------------------------------
@@ -959,8 +1064,8 @@ def get_origin(tp: Any) -> Any:
         return tp.origin()
     if isinstance(tp, types.GenericAlias):
         return tp.__origin__ if isinstance(tp.__origin__, type) else None
-    if isinstance(tp, types.UnionType):
-        return None
+    if isinstance(tp, (types.UnionType, _ClassUnion)):
+        return types.UnionType
     if tp is _TYPING_CLASSES.get("Generic"):
         return tp
     return None
@@ -973,6 +1078,10 @@ def get_args(tp: Any) -> tuple:
         return tp.args
     if isinstance(tp, types.GenericAlias) and isinstance(tp.__origin__, type):
         return tuple(tp.__args__)
+    if isinstance(tp, types.UnionType):
+        return tp.__args__
+    if isinstance(tp, _ClassUnion):
+        return tp.args
     return ()
 
 

@@ -396,7 +396,7 @@ class Machine:
                 if mode == RESUME_CLOSE:
                     return None
                 if isinstance(exc, StopIteration):  # PEP 479: it left the generator's frame
-                    converted = RuntimeError("generator raised StopIteration")
+                    converted = RuntimeError(f"{type(generator).__name__} raised StopIteration")
                     converted.__cause__ = converted.__context__ = exc
                     exc = converted
                 self.raised_context = (exc, exc.__context__)
@@ -1166,7 +1166,7 @@ class Machine:
                 self.handled = generator.outer
                 mode = generator.resume_mode
                 if isinstance(exc, StopIteration):
-                    converted = RuntimeError("generator raised StopIteration")
+                    converted = RuntimeError(f"{type(generator).__name__} raised StopIteration")
                     converted.__cause__ = exc
                     converted.__context__ = exc
                     converted._littrs_tb = list(getattr(exc, "_littrs_tb", ()))  # type: ignore[attr-defined]
