@@ -37,9 +37,10 @@ def _messages(cpython: str, littrs: str) -> Callable[[Outcome, Outcome], bool]:
     return matches
 
 
-_FORM_TYPES = ("TypeVar|ParamSpec|TypeVarTuple|ForwardRef|type|_ProtocolMeta|_SpecialForm|_AnyMeta|UnionType|"
-               "_SpecialGenericAlias|_GenericAlias|_UnionGenericAlias|_LiteralGenericAlias|"
-               "_CallableGenericAlias|_AnnotatedAlias")
+_FORM_TYPES = ("TypeVar|ParamSpec|TypeVarTuple|ForwardRef|type|_ProtocolMeta|_SpecialForm|"
+               "_LiteralSpecialForm|_AnyMeta|types\\.UnionType|_SpecialGenericAlias|_CallableType|"
+               "_TupleType|_GenericAlias|_UnionGenericAlias|_LiteralGenericAlias|"
+               "_UnpackGenericAlias|_ConcatenateGenericAlias|_CallableGenericAlias|_AnnotatedAlias")
 
 
 def _typing_attribute(expected: Outcome, got: Outcome) -> bool:

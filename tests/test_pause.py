@@ -393,9 +393,10 @@ def test_deeply_nested_values_survive_a_snapshot() -> None:
 def test_snapshots_hold_module_values_and_typing_forms() -> None:
     source = (
         "import json\nfrom typing import Any, List, Optional, SupportsInt\n"
-        "X = Optional[List[int]]\nY = Any | SupportsInt | None\n"
+        "X = Optional[List[int]]\nY = Any | SupportsInt | None\nZ = [*List[int]][0]\n"
         "try:\n    json.loads('{')\nexcept json.JSONDecodeError as e:\n    err = e\n"
-        "t(1)\n(repr(X), repr(Y), Y == (None | SupportsInt | Any), err.msg, err.pos,"
+        "t(1)\n(repr(X), repr(Y), Y == (None | SupportsInt | Any), repr(Z), type(Z).__name__, err.msg,"
+        " err.pos,"
         " type(err).__name__, json.dumps([1]))"
     )
     assert paused(source) == straight(source)

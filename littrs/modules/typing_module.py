@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..vm.containers import check_key, compare, hash_value
-from ..vm.objects import Builtin, Function, Generator, Module
+from ..vm.objects import Builtin, Function, Generator, Module, RefusesCalls
 from ..vm.operations import check_render
 
 _NoneType = type(None)
@@ -60,6 +60,9 @@ class TypingForm:
     def __ror__(self, other: Any) -> Any:
         return UNION[other, self]
 
+    # CPython's ``_NotIterable``: an ``__iter__`` that refuses, so ``[*form]`` shows this
+    # message. A form whose CPython type has no ``__iter__`` at all sets it to None: then
+    # the machine says "Value after * must be an iterable".
     def __iter__(self) -> Any:
         raise TypeError(f"'{type(self).__name__}' object is not iterable")
 
@@ -87,7 +90,7 @@ class TypingForm:
 # -- special forms: Any, Optional, Union, Literal, Final, ... ----------------------------
 
 
-class _SpecialForm(TypingForm):
+class _SpecialForm(TypingForm, RefusesCalls):
     """``typing.Optional``, ``typing.Union``, ``typing.Any`` and the other bare forms."""
 
     __slots__ = ()
@@ -112,24 +115,26 @@ class _SpecialForm(TypingForm):
             if type(parameters) is not tuple:
                 parameters = (parameters,)
             return _literal(parameters)
-        if name == "Annotated":
-            if type(parameters) is not tuple or len(parameters) < 2:
-                raise TypeError(
-                    "Annotated[...] should be used with at least two arguments "
-                    "(a type and an annotation)."
-                )
-            origin = _type_check(parameters[0], "Annotated[t, ...]: t must be a type.",
-                                 allow_special_forms=True)
-            return _AnnotatedAlias("Annotated", (origin, *parameters[1:]))
         if name == "Concatenate":
             if type(parameters) is not tuple:
                 parameters = (parameters,)
-            return _GenericAlias(name, tuple(parameters), self)
+            return _ConcatenateGenericAlias(name, tuple(parameters), self)
         arg = _type_check(parameters, f"{self!r} accepts only single type.")
+        if name == "Unpack":
+            return _UnpackGenericAlias(name, (arg,), self)
         return _GenericAlias(name, (arg,), self)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError(f"Cannot instantiate {self!r}")
 
     def origin(self) -> Any:
         return None
+
+
+class _LiteralSpecialForm(_SpecialForm):
+    """``typing.Literal``: a special form of its own class in CPython 3.11."""
+
+    __slots__ = ()
 
 
 _NOT_SUBSCRIPTABLE = frozenset(
@@ -140,7 +145,7 @@ _NOT_SUBSCRIPTABLE = frozenset(
 # -- generic aliases: List, Dict, Iterable, ... ------------------------------------------
 
 
-class _SpecialGenericAlias(TypingForm):
+class _SpecialGenericAlias(TypingForm, RefusesCalls):
     """A bare generic alias (``typing.List``): ``isinstance`` works, subscription makes one."""
 
     __slots__ = ("target", "arity")
@@ -184,6 +189,38 @@ class _SpecialGenericAlias(TypingForm):
         # collections.deque, re.Pattern, ...) is not: the bare alias stands in for it.
         return self.target if self.target.__module__ == "builtins" else FORMS[self.name]
 
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise _instantiation_error(self, args or kwargs)
+
+
+class _CallableType(_SpecialGenericAlias):
+    """``typing.Callable``: a bare alias of its own class in CPython."""
+
+    __slots__ = ()
+
+
+class _TupleType(_SpecialGenericAlias):
+    """``typing.Tuple``: a bare alias of its own class in CPython."""
+
+    __slots__ = ()
+
+
+def _instantiation_error(alias: _SpecialGenericAlias, arguments: Any) -> TypeError:
+    """Why calling a generic alias fails: a builtin's alias refuses (``use list()``), an
+    ABC cannot be made. What CPython would make (a deque, a Counter) is not supported."""
+    target = alias.target
+    if target.__module__ == "builtins":
+        return TypeError(f"Type {alias.name} cannot be instantiated; "
+                         f"use {target.__name__.lower()}() instead")
+    abstract = sorted(getattr(target, "__abstractmethods__", ()))
+    if abstract and target.__init__ is object.__init__:
+        if arguments:
+            return TypeError(f"{target.__name__}() takes no arguments")
+        plural = "s" if len(abstract) > 1 else ""
+        return TypeError(f"Can't instantiate abstract class {target.__name__} "
+                         f"with abstract method{plural} {', '.join(abstract)}")
+    return TypeError(f"typing.{alias.name}() is not supported in the sandbox")
+
 
 class _Nothing:
     """The target of aliases whose CPython origin no sandbox value can be an instance of."""
@@ -199,7 +236,7 @@ def _check_arity(form: TypingForm, actual: int, expected: int) -> None:
         )
 
 
-class _GenericAlias(TypingForm):
+class _GenericAlias(TypingForm, RefusesCalls):
     """A subscripted form: ``typing.List[int]``, ``typing.Final[int]``, ``typing.Generic[T]``."""
 
     __slots__ = ("base", "empty_tuple")
@@ -256,8 +293,41 @@ class _GenericAlias(TypingForm):
             return base.origin()
         return base  # Final, ClassVar, Concatenate, ...
 
+    def __iter__(self) -> Any:  # CPython 3.11: ``[*List[int]]`` is ``[Unpack[List[int]]]``
+        return iter((FORMS["Unpack"][self],))
 
-class _CallableGenericAlias(_GenericAlias):
+    def __contains__(self, item: Any) -> bool:
+        return compare(operator.eq, FORMS["Unpack"][self], item)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        base = self.base
+        if isinstance(base, _TypingClass):  # Generic[T](): an instance of a class
+            raise TypeError(f"typing.{base.name} instances are not supported in the sandbox")
+        return base(*args, **kwargs)  # the bare form's refusal
+
+
+class _UnpackGenericAlias(_GenericAlias):
+    """``typing.Unpack[Ts]``, shown as ``*Ts``."""
+
+    __slots__ = ()
+
+
+class _ConcatenateGenericAlias(_GenericAlias):
+    """``typing.Concatenate[int, P]``."""
+
+    __slots__ = ()
+
+
+class _NotIterableAlias(_GenericAlias):
+    """The subscripted forms CPython marks ``_NotIterable``: Union, Callable, Annotated."""
+
+    __slots__ = ()
+
+    __iter__ = TypingForm.__iter__
+    __contains__ = TypingForm.__contains__
+
+
+class _CallableGenericAlias(_NotIterableAlias):
     """``typing.Callable[[int, str], bool]``: args are the parameters then the result."""
 
     __slots__ = ("ellipsis",)
@@ -303,7 +373,7 @@ def _callable(base: TypingForm, parameters: Any) -> Any:
     return _CallableGenericAlias("Callable", (*args, result), base)
 
 
-class _UnionGenericAlias(_GenericAlias):
+class _UnionGenericAlias(_NotIterableAlias):
     """``typing.Union[int, str]`` / ``typing.Optional[int]``: unordered, flattened, unique."""
 
     __slots__ = ()
@@ -408,7 +478,7 @@ def _literal(parameters: tuple) -> Any:
     return _LiteralGenericAlias("Literal", tuple(unique), LITERAL)
 
 
-class _AnnotatedAlias(_GenericAlias):
+class _AnnotatedAlias(_NotIterableAlias):
     """``typing.Annotated[int, 'meta']``: a type and metadata values."""
 
     __slots__ = ()
@@ -425,6 +495,9 @@ class _AnnotatedAlias(_GenericAlias):
         shown = ", ".join(repr(arg) for arg in self.args[1:])
         return f"typing.Annotated[{_type_repr(self.args[0])}, {shown}]"
 
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:  # CPython calls the type in it
+        raise TypeError("calling typing.Annotated[...] is not supported in the sandbox")
+
     def __getitem__(self, parameters: Any) -> Any:
         raise TypeError(f"{self!r} is not a generic class")
 
@@ -432,7 +505,7 @@ class _AnnotatedAlias(_GenericAlias):
 # -- classes: Generic, Protocol, SupportsInt, IO, ... -----------------------------------
 
 
-class _TypingClass(TypingForm):
+class _TypingClass(TypingForm, RefusesCalls):
     """A typing name that is a class in CPython; shown as ``<class 'typing.X'>``."""
 
     __slots__ = ()
@@ -480,9 +553,41 @@ class _TypingClass(TypingForm):
     def __ror__(self, other: Any) -> Any:
         return _class_union(other, self)
 
+    __iter__ = None  # a class: no iteration, no sequence
+
+    def __reversed__(self) -> Any:
+        raise TypeError(f"'{type(self).__name__}' object is not reversible")
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        abstract = _SUPPORTS.get(self.name)
+        if abstract is not None:
+            raise TypeError(f"Can't instantiate abstract class {self.name} "
+                            f"with abstract method {abstract}")
+        raise TypeError(f"typing.{self.name} instances are not supported in the sandbox")
+
+
+class _AnnotatedForm(_TypingClass):
+    """``typing.Annotated``: a class in CPython 3.11, subscribed with a type and metadata."""
+
+    __slots__ = ()
+
+    def __getitem__(self, parameters: Any) -> Any:
+        if type(parameters) is not tuple or len(parameters) < 2:
+            raise TypeError(
+                "Annotated[...] should be used with at least two arguments "
+                "(a type and an annotation)."
+            )
+        origin = _type_check(parameters[0], "Annotated[t, ...]: t must be a type.",
+                             allow_special_forms=True)
+        return _AnnotatedAlias("Annotated", (origin, *parameters[1:]))
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("Type Annotated cannot be instantiated.")
+
 
 # In CPython these are classes: of type ``type``, or of ``_ProtocolMeta`` for the protocols.
 _TypingClass.__name__ = _TypingClass.__qualname__ = "type"
+_AnnotatedForm.__name__ = _AnnotatedForm.__qualname__ = "type"
 
 
 class _ProtocolClass(_TypingClass):
@@ -536,8 +641,16 @@ class _ClassUnion(TypingForm):
     def origin(self) -> Any:
         return types.UnionType
 
+    __iter__ = None  # CPython's UnionType: no iteration, no sequence
 
-_ClassUnion.__name__ = _ClassUnion.__qualname__ = "UnionType"
+    def __reversed__(self) -> Any:
+        raise TypeError("'types.UnionType' object is not reversible")
+
+
+# The name CPython's C type has ("types.UnionType", in messages); shown as a class,
+# ``<class 'types.UnionType'>``.
+_ClassUnion.__name__ = "types.UnionType"
+_ClassUnion.__qualname__ = "UnionType"
 
 
 def _unionable(obj: Any) -> bool:
@@ -620,6 +733,8 @@ class _TypeVar(TypingForm):
     def __reversed__(self) -> Any:  # CPython's has no __getitem__: no sequence to reverse
         raise TypeError(f"'{type(self).__name__}' object is not reversible")
 
+    __iter__ = None  # nor __iter__
+
 
 _TypeVar.__name__ = _TypeVar.__qualname__ = "TypeVar"
 
@@ -646,6 +761,9 @@ class _TypeVarTuple(_TypeVar):
 
     def __iter__(self) -> Any:
         return iter((FORMS["Unpack"][self],))  # CPython: yield Unpack[self], shown as *Ts
+
+    def __contains__(self, item: Any) -> bool:
+        return compare(operator.eq, FORMS["Unpack"][self], item)
 
     def __or__(self, other: Any) -> Any:  # CPython's TypeVarTuple has no ``|``
         return NotImplemented
@@ -676,6 +794,8 @@ class _ForwardRef(TypingForm):
 
     def __reversed__(self) -> Any:  # CPython's has no __getitem__: no sequence to reverse
         raise TypeError(f"'{type(self).__name__}' object is not reversible")
+
+    __iter__ = None  # nor __iter__
 
 
 _ForwardRef.__name__ = _ForwardRef.__qualname__ = "ForwardRef"
@@ -804,6 +924,14 @@ class _AnyForm(_SpecialForm):
     def __ror__(self, other: Any) -> Any:
         return _class_union(other, self)
 
+    __iter__ = None  # a class: no iteration, no sequence
+
+    def __reversed__(self) -> Any:
+        raise TypeError("'_AnyMeta' object is not reversible")
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("Any cannot be instantiated")
+
 
 _AnyForm.__name__ = _AnyForm.__qualname__ = "_AnyMeta"
 
@@ -813,8 +941,8 @@ def _special(name: str) -> _SpecialForm:
 
 
 UNION = _special("Union")
-LITERAL = _special("Literal")
-ANNOTATED = _special("Annotated")
+LITERAL = _LiteralSpecialForm("Literal")
+ANNOTATED = _AnnotatedForm("Annotated")
 
 _SPECIAL_NAMES = ("Any", "Optional", "ClassVar", "Final", "NoReturn", "Never", "Self",
                   "LiteralString", "TypeAlias", "TypeGuard", "Concatenate", "Required",
@@ -849,7 +977,8 @@ def _build_forms() -> dict[str, Any]:
     for name in _SPECIAL_NAMES:
         forms[name] = _special(name)
     for name, (target, arity) in _ALIASES.items():
-        forms[name] = _SpecialGenericAlias(name, target, arity)
+        alias = {"Callable": _CallableType, "Tuple": _TupleType}.get(name, _SpecialGenericAlias)
+        forms[name] = alias(name, target, arity)
     for name in _CLASS_NAMES:
         forms[name] = (_ProtocolClass if name in _PROTOCOLS else _TypingClass)(name)
     return forms
@@ -882,13 +1011,16 @@ def rebuild(tag: str, args: tuple) -> TypingForm:
 
 # Every class of the forms, for snapshots to name them by type.
 FORM_TYPES: tuple[type, ...] = (
-    _SpecialForm, _AnyForm, _SpecialGenericAlias, _GenericAlias, _CallableGenericAlias,
-    _UnionGenericAlias, _LiteralGenericAlias, _AnnotatedAlias, _TypingClass, _ProtocolClass,
-    _TypeVar, _ParamSpec, _TypeVarTuple, _ForwardRef, _ClassUnion,
+    _SpecialForm, _LiteralSpecialForm, _AnyForm, _SpecialGenericAlias, _CallableType,
+    _TupleType, _GenericAlias, _UnpackGenericAlias, _ConcatenateGenericAlias,
+    _CallableGenericAlias, _UnionGenericAlias, _LiteralGenericAlias, _AnnotatedAlias,
+    _TypingClass, _AnnotatedForm, _ProtocolClass, _TypeVar, _ParamSpec, _TypeVarTuple,
+    _ForwardRef, _ClassUnion,
 )
 for _form_type in FORM_TYPES:  # shown as CPython's: <class 'typing._GenericAlias'>
     _form_type.__module__ = "typing"
 _ClassUnion.__module__ = "types"
+_TypingClass.__module__ = _AnnotatedForm.__module__ = "builtins"  # of type ``type``
 
 
 # -- functions ----------------------------------------------------------------------------

@@ -177,13 +177,13 @@ def type_name(t: type) -> str:
     """A type as CPython's messages name it: ``list``, but ``_io.TextIOWrapper``.
 
     CPython's C types carry their module in their name; of those the sandbox
-    can meet, only the io classes and ``types.GenericAlias`` have one.
+    can meet, only the io classes and ``types.GenericAlias``/``types.UnionType``
+    (typing's stand-in for one included) have one.
     """
-    if t.__module__ == "_io":
-        return f"_io.{t.__name__}"
-    if t is _GenericAlias:
-        return "types.GenericAlias"
-    return t.__name__
+    name = t.__name__
+    if t.__module__ in ("_io", "types") and "." not in name:
+        return f"{t.__module__}.{name}"
+    return name
 
 
 def attribute_error(obj: Any, name: str) -> AttributeError:
@@ -337,8 +337,8 @@ def _generator_attribute(g: Generator, name: str) -> Any:
 
 
 def _type_attribute(t: type, name: str) -> Any:
-    if name == "__name__":
-        return t.__name__
+    if name == "__name__":  # a C type's name after its module: "types.UnionType" -> UnionType
+        return t.__name__.rpartition(".")[2]
     if name == "__qualname__":
         return t.__qualname__
     if name == "__doc__":

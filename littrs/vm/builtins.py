@@ -35,6 +35,7 @@ from .objects import (
     Function,
     Generator,
     Module,
+    RefusesCalls,
     ResumeRequest,
 )
 from .operations import (
@@ -86,7 +87,7 @@ def is_callable(value: Any) -> bool:
     return (
         t in (Function, Builtin, BoundBuiltin, Tool, _HostMethod, _MethodDescriptor,
               _ClassMethodDescriptor, _WrapperDescriptor)
-        or isinstance(value, type)
+        or isinstance(value, (type, RefusesCalls))
     )
 
 

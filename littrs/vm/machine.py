@@ -58,6 +58,7 @@ from .objects import (
     Function,
     Generator,
     Module,
+    RefusesCalls,
     ResumeRequest,
 )
 
@@ -354,8 +355,11 @@ class Machine:
             from .builtins import construct
 
             result = construct(self, func, args, kwargs)
+        elif isinstance(func, RefusesCalls):
+            func(*args, **(kwargs or {}))  # raises
+            raise AssertionError(f"{tf.__name__}.__call__ returned")
         else:
-            raise TypeError(f"'{tf.__name__}' object is not callable")
+            raise TypeError(f"'{attributes.type_name(tf)}' object is not callable")
         if isinstance(result, CallRequest):
             return self.invoke(result.function, result.args, result.kwargs)
         if isinstance(result, ResumeRequest):
@@ -1262,8 +1266,8 @@ class Machine:
             iterable = stack.pop()
             if type(iterable) is Generator:
                 iterable = self.drain(iterable)
-            elif not _is_iterable(iterable):
-                raise TypeError(f"Value after * must be an iterable, not {type(iterable).__name__}")
+            elif not _unpackable(iterable):
+                raise TypeError(f"Value after * must be an iterable, not {attributes.type_name(type(iterable))}")
             stack[-arg].extend(operations.host_iterable(iterable))
         elif opcode == op.SET_UPDATE:
             iterable = stack.pop()
@@ -1271,7 +1275,7 @@ class Machine:
         elif opcode == op.DICT_UPDATE:
             mapping = stack.pop()
             if not isinstance(mapping, dict):
-                raise TypeError(f"'{type(mapping).__name__}' object is not a mapping")
+                raise TypeError(f"'{attributes.type_name(type(mapping))}' object is not a mapping")
             operations.check_growth(mapping)
             stack[-arg].update(mapping)
         elif opcode == op.DICT_MERGE:
@@ -1428,10 +1432,10 @@ class Machine:
         """The arguments of ``func(*iterable)``, with CPython's error when it is no iterable."""
         if type(iterable) is Generator:
             return self.drain(iterable)
-        if not _is_iterable(iterable):
+        if not _unpackable(iterable):
             raise TypeError(
                 f"{_callable_name(func)} argument after * must be an iterable, "
-                f"not {type(iterable).__name__}"
+                f"not {attributes.type_name(type(iterable))}"
             )
         operations.check_growth(iterable)
         return list(iterable)
@@ -1441,8 +1445,8 @@ class Machine:
         if type(sequence) is Generator:
             values = self.drain(sequence)
         else:
-            if not _is_iterable(sequence):
-                raise TypeError(f"cannot unpack non-iterable {type(sequence).__name__} object")
+            if not _unpackable(sequence):
+                raise TypeError(f"cannot unpack non-iterable {attributes.type_name(type(sequence))} object")
             if after is None:
                 values = []
                 for value in sequence:
@@ -1625,6 +1629,15 @@ def _is_iterable(value: Any) -> bool:
     except TypeError:
         return False
     return True
+
+
+def _unpackable(value: Any) -> bool:
+    """Whether ``*value`` or ``a, b = value`` goes on to iterate: CPython words its own
+    error only for a type without ``__iter__`` (None marks one among typing's stand-ins)
+    that is no sequence; for any other, iteration raises its own."""
+    return _is_iterable(value) or (
+        not _is_vm_object(value) and getattr(type(value), "__iter__", None) is not None
+    )
 
 
 def _get_iter(value: Any) -> Any:

@@ -118,6 +118,17 @@ class Coroutine(Generator):
 Coroutine.__name__ = Coroutine.__qualname__ = "coroutine"
 
 
+class RefusesCalls:
+    """A host stand-in that the sandbox may call only to be refused.
+
+    typing's forms are callable in CPython, which refuses most of them
+    (``List()``: "Type List cannot be instantiated"); their ``__call__`` only
+    raises, running no sandbox code, so the machine calls it as it is.
+    """
+
+    __slots__ = ()
+
+
 class Builtin:
     """A builtin function implemented by the host.
 
