@@ -505,7 +505,25 @@ class _AnnotatedAlias(_NotIterableAlias):
 # -- classes: Generic, Protocol, SupportsInt, IO, ... -----------------------------------
 
 
-class _TypingClass(TypingForm, RefusesCalls):
+class _ClassLike:
+    """What a form that is a class in CPython 3.11 does as a class: ``|`` is
+    ``type.__or__``, and its metaclass has neither ``__iter__`` nor ``__getitem__``."""
+
+    __slots__ = ()
+
+    def __or__(self, other: Any) -> Any:
+        return _class_union(self, other)
+
+    def __ror__(self, other: Any) -> Any:
+        return _class_union(other, self)
+
+    __iter__ = None
+
+    def __reversed__(self) -> Any:
+        raise TypeError(f"'{type(self).__name__}' object is not reversible")
+
+
+class _TypingClass(_ClassLike, TypingForm, RefusesCalls):
     """A typing name that is a class in CPython; shown as ``<class 'typing.X'>``."""
 
     __slots__ = ()
@@ -546,17 +564,6 @@ class _TypingClass(TypingForm, RefusesCalls):
 
     def origin(self) -> Any:
         return self
-
-    def __or__(self, other: Any) -> Any:  # a class: ``type.__or__``
-        return _class_union(self, other)
-
-    def __ror__(self, other: Any) -> Any:
-        return _class_union(other, self)
-
-    __iter__ = None  # a class: no iteration, no sequence
-
-    def __reversed__(self) -> Any:
-        raise TypeError(f"'{type(self).__name__}' object is not reversible")
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         abstract = _SUPPORTS.get(self.name)
@@ -913,21 +920,10 @@ def _is_instance(obj: Any, target: Any) -> bool:
 # -- the names -------------------------------------------------------------------------
 
 
-class _AnyForm(_SpecialForm):
+class _AnyForm(_ClassLike, _SpecialForm):
     """``typing.Any``: a class in CPython 3.11, of type ``_AnyMeta``."""
 
     __slots__ = ()
-
-    def __or__(self, other: Any) -> Any:  # a class: ``type.__or__``
-        return _class_union(self, other)
-
-    def __ror__(self, other: Any) -> Any:
-        return _class_union(other, self)
-
-    __iter__ = None  # a class: no iteration, no sequence
-
-    def __reversed__(self) -> Any:
-        raise TypeError("'_AnyMeta' object is not reversible")
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         raise TypeError("Any cannot be instantiated")
