@@ -256,6 +256,8 @@ class _GenericAlias(TypingForm, RefusesCalls):
         return f"typing.{self.base.name}[{shown}]"
 
     def __getitem__(self, parameters: Any) -> Any:
+        if isinstance(self.base, _TypingClass) and self.base.name in ("Generic", "Protocol"):
+            raise TypeError(f"Cannot subscript already-subscripted {self!r}")
         variables = _type_variables(self.args)
         if not variables:
             raise TypeError(f"{self!r} is not a generic class")
@@ -455,7 +457,7 @@ class _LiteralGenericAlias(_GenericAlias):
         if self.empty_tuple:
             return "typing.Literal[()]"
         check_render(self.args)
-        return "typing.Literal[" + ", ".join(repr(arg) for arg in self.args) + "]"
+        return "typing.Literal[" + ", ".join(_type_repr(arg) for arg in self.args) + "]"
 
     def __getitem__(self, parameters: Any) -> Any:
         raise TypeError(f"{self!r} is not a generic class")
@@ -535,16 +537,20 @@ class _TypingClass(_ClassLike, TypingForm, RefusesCalls):
         if type(parameters) is not tuple:
             parameters = (parameters,)
         if self.name in ("Generic", "Protocol"):
-            if not parameters or not all(isinstance(p, _TypeVar) for p in parameters):
+            if not parameters:
+                raise TypeError(f"Parameter list to {self.name}[...] cannot be empty")
+            if not all(map(_is_type_variable_like, parameters)):
                 raise TypeError(
                     f"Parameters to {self.name}[...] must all be type variables "
                     "or parameter specification variables."
                 )
+            if len(set(parameters)) != len(parameters):
+                raise TypeError(f"Parameters to {self.name}[...] must all be unique")
             return _GenericAlias(self.name, tuple(parameters), self)
-        if self.name in ("IO",):
+        if self.name in _GENERIC_CLASSES:  # IO[AnyStr], SupportsAbs[T_co], ...: one parameter
             _check_arity(self, len(parameters), 1)
             return _GenericAlias(self.name, tuple(parameters), self)
-        raise TypeError(f"type '{self.name}' is not subscriptable")
+        raise TypeError(f"{self!r} is not a generic class")
 
     def __instancecheck__(self, obj: Any) -> bool:
         if self.name == "Protocol":
@@ -590,6 +596,16 @@ class _AnnotatedForm(_TypingClass):
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         raise TypeError("Type Annotated cannot be instantiated.")
+
+
+_GENERIC_CLASSES = frozenset({"IO", "SupportsAbs", "SupportsRound"})
+
+
+def _is_type_variable_like(parameter: Any) -> bool:
+    """What ``Generic[...]`` takes: a TypeVar, a ParamSpec or an unpacked TypeVarTuple."""
+    if isinstance(parameter, _UnpackGenericAlias):
+        return isinstance(parameter.args[0], _TypeVarTuple)
+    return isinstance(parameter, _TypeVar) and not isinstance(parameter, _TypeVarTuple)
 
 
 # In CPython these are classes: of type ``type``, or of ``_ProtocolMeta`` for the protocols.
@@ -647,6 +663,9 @@ class _ClassUnion(TypingForm):
 
     def origin(self) -> Any:
         return types.UnionType
+
+    def __getitem__(self, parameters: Any) -> Any:  # it holds no type variable
+        raise TypeError(f"{self!r} is not a generic class")
 
     __iter__ = None  # CPython's UnionType: no iteration, no sequence
 
@@ -796,6 +815,9 @@ class _ForwardRef(TypingForm):
     def __instancecheck__(self, obj: Any) -> bool:
         raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
 
+    def __subclasscheck__(self, cls: Any) -> bool:
+        raise TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
+
     def __getitem__(self, parameters: Any) -> Any:
         raise TypeError(f"'{type(self).__name__}' object is not subscriptable")
 
@@ -924,6 +946,11 @@ class _AnyForm(_ClassLike, _SpecialForm):
     """``typing.Any``: a class in CPython 3.11, of type ``_AnyMeta``."""
 
     __slots__ = ()
+
+    def __subclasscheck__(self, cls: Any) -> bool:  # a class no class derives from
+        if not isinstance(cls, type):
+            raise TypeError("issubclass() arg 1 must be a class")
+        return False
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         raise TypeError("Any cannot be instantiated")
