@@ -620,7 +620,18 @@ TYPING_CALLS = [
     "typing.NamedTuple(1, 2, 3)", "callable(typing.dataclass_transform())",
     "callable(typing.no_type_check_decorator(len))", "typing.no_type_check_decorator()",
     "typing.overload()", "typing.dataclass_transform(1)", "typing.cast(typing.List[{type}], [])",
+    # forms as values, for the rest of the program to combine, iterate, call, compare
+    "typing.{form}", "typing.{form}[{type}]", "typing.{form}[{type}, {type}]",
+    "typing.{form} | {type}", "{type} | typing.{form}", "typing.Literal[{sub}]",
+    "typing.Annotated[{type}, {sub}]", "typing.Callable[[{type}], {type}]",
+    "typing.Tuple[{type}, ...]", "typing.Generic[typing.TypeVar('T')]",
+    "typing.Unpack[typing.TypeVarTuple('Ts')]",
 ]
+FORM_NAMES = st.sampled_from([
+    "Any", "Union", "Optional", "List", "Dict", "Tuple", "Callable", "Literal", "Final",
+    "ClassVar", "Annotated", "Generic", "Protocol", "SupportsInt", "SupportsAbs", "IO",
+    "TextIO", "Iterable", "Sequence", "Type", "NoReturn", "Never", "Unpack", "Concatenate",
+])
 
 
 @expression(weight=3)
@@ -629,7 +640,7 @@ def module_call(draw: st.DrawFn, sub: Any, names: Any) -> str:
     module = draw(st.sampled_from(["math", "math", "json", "typing"]))
     if module == "typing":
         template = draw(st.sampled_from(TYPING_CALLS))
-        return template.format(type=draw(TYPES), sub=draw(sub))
+        return template.format(type=draw(TYPES), sub=draw(sub), form=draw(FORM_NAMES))
     name = draw(st.sampled_from(MODULE_FUNCTIONS[module]))
     if module == "json":
         return _json_call(draw, sub, name)

@@ -32,6 +32,7 @@ No host code outside this module and the VM's own constructors runs.
 from __future__ import annotations
 
 import base64
+import gc
 import hashlib
 import hmac
 import json
@@ -68,6 +69,7 @@ _HostMethod = type([].append)
 _MethodDescriptor = type(str.join)
 _REBUILDERS = {"iter": iter, "enumerate": enumerate, "zip": zip, "map": map,
                "filter": filter, "reversed": reversed}
+_DICT_VIEWS = {type({}.keys()): "keys", type({}.values()): "values", type({}.items()): "items"}
 _ITERATOR_TYPES = frozenset(
     type(x)
     for x in (iter([]), iter(()), iter(""), iter("\u20ac"), iter(b""), iter(bytearray()),
@@ -139,7 +141,7 @@ def type_registry() -> dict[str, type]:
 
     types: dict[str, type] = {}
     for cls in (*CONSTRUCTIBLE, *EXCEPTIONS.values(), Function, Generator, Builtin, BoundBuiltin,
-                Module, Cell, Tool, _HostMethod, _MethodDescriptor, *_ITERATOR_TYPES,
+                Module, Cell, Tool, _HostMethod, _MethodDescriptor, *_ITERATOR_TYPES, *_DICT_VIEWS,
                 *snapshot_types()):
         types[_type_name(cls)] = cls
     _TYPES.update(types)
@@ -354,6 +356,8 @@ class Encoder:
             return ["tattr", self.value(obj.__objclass__), obj.__name__]
         if t in _ITERATOR_TYPES:
             return self.iterator(obj)
+        if t in _DICT_VIEWS:  # a live view: made again from its dict (its only referent)
+            return ["dview", _DICT_VIEWS[t], self.value(gc.get_referents(obj)[0])]
         raise SnapshotError(f"cannot snapshot a value of type '{t.__name__}'")
 
     def source(self, text: str) -> int:
@@ -599,6 +603,10 @@ class Decoder:
             result = built[position] = self.named(tag, fields)
         elif tag == "iter":
             result = built[position] = self.iterator(fields)
+        elif tag == "dview":
+            if fields[0] not in _DICT_VIEWS.values():
+                raise SnapshotError("malformed dict view in snapshot")
+            result = built[position] = getattr(self.mapping(fields[1]), fields[0])()
         elif tag == "typing":
             try:
                 result = rebuild_form(_text(fields[0]), tuple(self.values(fields[1])))

@@ -390,6 +390,16 @@ def test_deeply_nested_values_survive_a_snapshot() -> None:
     assert make_sandbox().load(step.dump()).resume(1).value == 20000
 
 
+def test_dict_views_stay_live_views_of_their_dict_across_a_snapshot() -> None:
+    source = (
+        "d = {'a': 1}\nkeys, values, items = d.keys(), d.values(), d.items()\n"
+        "kinds = type(keys), type(values), type(items)\nt(1)\nd['b'] = 2\n"
+        "(list(keys), list(values), list(items), type(keys) is kinds[0], 'b' in keys,"
+        " keys.mapping == {'a': 1, 'b': 2})"
+    )
+    assert paused(source) == straight(source)
+
+
 def test_snapshots_hold_module_values_and_typing_forms() -> None:
     source = (
         "import json\nfrom typing import Any, List, Optional, SupportsInt\n"

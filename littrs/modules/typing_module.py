@@ -296,7 +296,7 @@ class _GenericAlias(TypingForm, RefusesCalls):
         return base  # Final, ClassVar, Concatenate, ...
 
     def __iter__(self) -> Any:  # CPython 3.11: ``[*List[int]]`` is ``[Unpack[List[int]]]``
-        return iter((FORMS["Unpack"][self],))
+        yield FORMS["Unpack"][self]  # (made at the first step, as CPython's generator does)
 
     def __contains__(self, item: Any) -> bool:
         return compare(operator.eq, FORMS["Unpack"][self], item)

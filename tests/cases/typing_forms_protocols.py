@@ -41,4 +41,10 @@ for form in forms:
             shown.append(f'{name}: TypeError {error}')
     print(form, '|', '; '.join(shown))
 print([*typing.List[int]][0] == typing.Unpack[typing.List[int]], typing.List[typing.Annotated])
+iterator = iter(typing.Generic[T])  # lazily: Unpack[Generic[T]] fails only at the first step
+for attempt in (lambda: next(iterator), lambda: list(map(len, typing.Generic[T], Ellipsis))):
+    try:
+        attempt()
+    except TypeError as error:
+        print('TypeError', error)
 typing.List[int]()
