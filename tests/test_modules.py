@@ -9,6 +9,7 @@ host recursion (compared with the host's ``json.loads`` directly).
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import io
 import json
@@ -24,6 +25,7 @@ from littrs import MemoryLimitError, Sandbox, SandboxError, TimeLimitError
 from littrs.modules import json_decode, json_module
 from littrs.modules.typing_module import TypingForm
 from littrs.vm.objects import Builtin, Module
+from littrs.vm.operations import subscript
 
 Outcome = tuple[list[str], "tuple[str, str] | None"]
 
@@ -670,6 +672,19 @@ TYPING_CHECKS = [
 ]
 
 
+class _MachineSubscript(ast.NodeTransformer):
+    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:  # noqa: N802 - ast's name
+        self.generic_visit(node)
+        call = ast.Call(ast.Name("subscript", ast.Load()), [node.value, node.slice], [])
+        return ast.copy_location(call, node)
+
+
+def _subscribing_as_the_machine_does(source: str) -> ast.Expression:
+    """``source`` with ``a[b]`` as the machine's subscript (typing's classes need it)."""
+    tree = _MachineSubscript().visit(ast.parse(source, mode="eval"))
+    return compile(ast.fix_missing_locations(tree), "<form>", "eval")
+
+
 def test_typing_forms_rebuild_from_their_recipes() -> None:
     """Snapshots store a form as plain data (its recipe) and rebuild it from that."""
     import types
@@ -680,10 +695,10 @@ def test_typing_forms_rebuild_from_their_recipes() -> None:
         name: value.fn if isinstance(value, Builtin) else value
         for name, value in typing_module.make_module().namespace.items()
     }
-    scope = dict(namespace, typing=types.SimpleNamespace(**namespace))
+    scope = dict(namespace, typing=types.SimpleNamespace(**namespace), subscript=subscript)
     exec("T = TypeVar('T')", scope)
     for source in TYPING_FORMS:
-        form = eval(source, scope)
+        form = eval(_subscribing_as_the_machine_does(source), scope)
         if not isinstance(form, typing_module.TypingForm):
             continue
         assert type(form) in snapshot_types()

@@ -69,9 +69,6 @@ class TypingForm:
     def __contains__(self, item: Any) -> bool:
         raise TypeError(f"argument of type '{type(self).__name__}' is not iterable")
 
-    def __getitem__(self, parameters: Any) -> Any:
-        raise TypeError(f"{self!r} is not subscriptable")
-
     def __instancecheck__(self, obj: Any) -> bool:
         raise TypeError(f"{self!r} cannot be used with isinstance()")
 
@@ -97,8 +94,6 @@ class _SpecialForm(TypingForm, RefusesCalls):
 
     def __getitem__(self, parameters: Any) -> Any:
         name = self.name
-        if name == "Any":
-            raise TypeError("type 'Any' is not subscriptable")
         if name in _NOT_SUBSCRIPTABLE:
             raise TypeError(f"{self!r} is not subscriptable")
         if name == "Union":
@@ -399,8 +394,9 @@ class _UnionGenericAlias(_NotIterableAlias):
     def params(self) -> Any:
         return self.args
 
-    def __instancecheck__(self, obj: Any) -> bool:
-        return any(isinstance(obj, arg) for arg in self._check_args())
+    def __instancecheck__(self, obj: Any) -> bool:  # (no class derives from Any)
+        return any(type(arg) is not _AnyForm and isinstance(obj, arg)
+                   for arg in self._check_args())
 
     def __subclasscheck__(self, cls: Any) -> bool:
         return any(issubclass(cls, arg) for arg in self._check_args())
@@ -408,7 +404,7 @@ class _UnionGenericAlias(_NotIterableAlias):
     def _check_args(self) -> tuple:
         for arg in self.args:
             if isinstance(arg, (_GenericAlias, _SpecialForm)) or not (
-                isinstance(arg, (type, _SpecialGenericAlias, _TypingClass))
+                isinstance(arg, (type, _SpecialGenericAlias, _TypingClass, _AnyForm))
             ):
                 raise TypeError(
                     "Subscripted generics cannot be used with class and instance checks"
@@ -509,9 +505,14 @@ class _AnnotatedAlias(_NotIterableAlias):
 
 class _ClassLike:
     """What a form that is a class in CPython 3.11 does as a class: ``|`` is
-    ``type.__or__``, and its metaclass has neither ``__iter__`` nor ``__getitem__``."""
+    ``type.__or__``, and its metaclass has neither ``__iter__`` nor ``__getitem__``:
+    no sequence, no mapping (``'' % Any`` fails). ``Any[int]`` is the machine's
+    ``subscript_as_class`` (CPython's ``__class_getitem__``)."""
 
     __slots__ = ()
+
+    def subscript_as_class(self, parameters: Any) -> Any:
+        raise TypeError(f"type '{self.name}' is not subscriptable")
 
     def __or__(self, other: Any) -> Any:
         return _class_union(self, other)
@@ -533,7 +534,7 @@ class _TypingClass(_ClassLike, TypingForm, RefusesCalls):
     def __repr__(self) -> str:
         return f"<class 'typing.{self.name}'>"
 
-    def __getitem__(self, parameters: Any) -> Any:
+    def subscript_as_class(self, parameters: Any) -> Any:
         if type(parameters) is not tuple:
             parameters = (parameters,)
         if self.name in ("Generic", "Protocol"):
@@ -584,7 +585,7 @@ class _AnnotatedForm(_TypingClass):
 
     __slots__ = ()
 
-    def __getitem__(self, parameters: Any) -> Any:
+    def subscript_as_class(self, parameters: Any) -> Any:
         if type(parameters) is not tuple or len(parameters) < 2:
             raise TypeError(
                 "Annotated[...] should be used with at least two arguments "
@@ -753,9 +754,6 @@ class _TypeVar(TypingForm):
     def __subclasscheck__(self, cls: Any) -> bool:
         raise TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
 
-    def __getitem__(self, parameters: Any) -> Any:
-        raise TypeError(f"'{type(self).__name__}' object is not subscriptable")
-
     def __reversed__(self) -> Any:  # CPython's has no __getitem__: no sequence to reverse
         raise TypeError(f"'{type(self).__name__}' object is not reversible")
 
@@ -817,9 +815,6 @@ class _ForwardRef(TypingForm):
 
     def __subclasscheck__(self, cls: Any) -> bool:
         raise TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
-
-    def __getitem__(self, parameters: Any) -> Any:
-        raise TypeError(f"'{type(self).__name__}' object is not subscriptable")
 
     def __reversed__(self) -> Any:  # CPython's has no __getitem__: no sequence to reverse
         raise TypeError(f"'{type(self).__name__}' object is not reversible")
@@ -883,8 +878,10 @@ def _type_check(arg: Any, message: str, allow_special_forms: bool = False) -> An
             and arg.base.name in ("ClassVar", "Final"))
     ):
         raise TypeError(f"{arg!r} is not valid as type argument")
+    if isinstance(arg, _AnyForm):
+        return arg
     if isinstance(arg, _SpecialForm):
-        if arg.name in ("Any", "LiteralString", "NoReturn", "Never", "Self", "TypeAlias"):
+        if arg.name in ("LiteralString", "NoReturn", "Never", "Self", "TypeAlias"):
             return arg
         if allow_special_forms and arg.name in ("ClassVar", "Final"):
             return arg
@@ -942,7 +939,7 @@ def _is_instance(obj: Any, target: Any) -> bool:
 # -- the names -------------------------------------------------------------------------
 
 
-class _AnyForm(_ClassLike, _SpecialForm):
+class _AnyForm(_ClassLike, TypingForm, RefusesCalls):
     """``typing.Any``: a class in CPython 3.11, of type ``_AnyMeta``."""
 
     __slots__ = ()
@@ -959,7 +956,7 @@ class _AnyForm(_ClassLike, _SpecialForm):
 _AnyForm.__name__ = _AnyForm.__qualname__ = "_AnyMeta"
 
 
-def _special(name: str) -> _SpecialForm:
+def _special(name: str) -> TypingForm:
     return _AnyForm(name) if name == "Any" else _SpecialForm(name)
 
 
@@ -1020,7 +1017,9 @@ def rebuild(tag: str, args: tuple) -> TypingForm:
         if tag == "form" and type(args[0]) is str and args[0] in FORMS:
             return FORMS[args[0]]
         if tag == "subscript" and isinstance(args[0], TypingForm):
-            return args[0][args[1]]
+            base, parameters = args
+            as_class = getattr(base, "subscript_as_class", None)
+            return as_class(parameters) if as_class is not None else base[parameters]
         if tag in _TYPE_VARIABLES and args[1] in ("~", "+", "-", ""):
             return _TYPE_VARIABLES[tag](args[0], args[1], args[2], tuple(args[3]))
         if tag == "forwardref" and type(args[0]) is str:

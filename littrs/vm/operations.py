@@ -330,6 +330,9 @@ def subscript(container: Any, key: Any) -> Any:
         raise TypeError(f"type '{type_name(container)}' is not subscriptable")
     if type(container) is dict and type(key) in HASHED_INSIDE:
         check_key(key)
+    as_class = getattr(type(container), "subscript_as_class", None)
+    if as_class is not None:  # a stand-in for a class (typing.Generic): no mapping itself
+        return as_class(container, key)
     return container[key]
 
 

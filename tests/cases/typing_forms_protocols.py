@@ -22,6 +22,11 @@ operations = {
     'call star': lambda f: (lambda *a: a)(*f),
     'unpack': lambda f: [a for a, in [f]],
     'mapping': lambda f: {**f} if type(f).__name__ != '_GenericAlias' else None,
+    'percent': lambda f: '' % f,
+    # (Unpack[Ts]['a'] and Concatenate[int, P]['a'] substitute: not implemented by littrs)
+    'percent mapping': lambda f: '%(a)s' % f if type(f).__name__ not in (
+        '_UnpackGenericAlias', '_ConcatenateGenericAlias') else None,
+    'pair': lambda f: [a for a, b in [f]],
     'abs': lambda f: abs(f),
     'add': lambda f: f + 1,
     'call': lambda f: f(),
@@ -37,8 +42,8 @@ for form in forms:
             continue  # CPython makes an instance: not supported by littrs (test_modules)
         try:
             shown.append(f'{name}: {operation(form)!r}')
-        except TypeError as error:
-            shown.append(f'{name}: TypeError {error}')
+        except (TypeError, ValueError) as error:
+            shown.append(f'{name}: {type(error).__name__} {error}')
     print(form, '|', '; '.join(shown))
 print([*typing.List[int]][0] == typing.Unpack[typing.List[int]], typing.List[typing.Annotated])
 iterator = iter(typing.Generic[T])  # lazily: Unpack[Generic[T]] fails only at the first step
