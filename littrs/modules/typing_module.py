@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..vm.containers import check_key, compare, hash_value
-from ..vm.objects import Builtin, Function, Generator, Module, RefusesCalls
+from ..vm.objects import BoundBuiltin, Builtin, Function, Generator, Module, RefusesCalls
 from ..vm.operations import check_render
 
 _NoneType = type(None)
@@ -593,6 +593,10 @@ class _AnnotatedForm(_TypingClass):
             )
         origin = _type_check(parameters[0], "Annotated[t, ...]: t must be a type.",
                              allow_special_forms=True)
+        if not _has_module(origin):  # CPython's alias copies origin.__module__
+            owner = (f"module '{origin.name}'" if type(origin) is Module
+                     else f"'{type(origin).__name__}' object")
+            raise AttributeError(f"{owner} has no attribute '__module__'")
         return _AnnotatedAlias("Annotated", (origin, *parameters[1:]))
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -915,6 +919,14 @@ def _type_repr(obj: Any) -> str:
 
 
 _VM_TYPES = (Function, Generator, Builtin, Module)
+
+
+def _has_module(obj: Any) -> bool:
+    """Whether CPython's ``obj.__module__`` exists: classes, functions, forms do; ``1``,
+    ``[]``, an exception, a generator, a module do not."""
+    if _is_vm_object(obj):
+        return type(obj) in (Function, Builtin, BoundBuiltin)
+    return isinstance(obj, TypingForm) or hasattr(obj, "__module__")
 
 
 def _is_vm_object(obj: Any) -> bool:

@@ -39,3 +39,9 @@ for label, attempt in attempts.items():
         print(label, '->', attempt())
     except TypeError as error:
         print(label, '-> TypeError', error)
+for origin in (1, [], ValueError(), Ellipsis, len, list[int], int | str, 'Node',
+               lambda: 1, (x for x in ()), typing):
+    try:
+        print(typing.Annotated[origin, 'meta'])
+    except (AttributeError, TypeError) as error:
+        print(type(error).__name__, error)
