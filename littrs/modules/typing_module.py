@@ -111,9 +111,16 @@ class _SpecialForm(TypingForm, RefusesCalls):
                 parameters = (parameters,)
             return _literal(parameters)
         if name == "Concatenate":
+            if parameters == ():
+                raise TypeError("Cannot take a Concatenate of no types.")
             if type(parameters) is not tuple:
                 parameters = (parameters,)
-            return _ConcatenateGenericAlias(name, tuple(parameters), self)
+            if not (parameters[-1] is Ellipsis or isinstance(parameters[-1], _ParamSpec)):
+                raise TypeError("The last parameter to Concatenate should be a "
+                                "ParamSpec variable or ellipsis.")
+            message = "Concatenate[arg, ...]: each arg must be a type."
+            parameters = (*(_type_check(p, message) for p in parameters[:-1]), parameters[-1])
+            return _ConcatenateGenericAlias(name, parameters, self)
         arg = _type_check(parameters, f"{self!r} accepts only single type.")
         if name == "Unpack":
             return _UnpackGenericAlias(name, (arg,), self)

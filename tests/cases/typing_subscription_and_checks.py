@@ -45,3 +45,9 @@ for origin in (1, [], ValueError(), Ellipsis, len, list[int], int | str, 'Node',
         print(typing.Annotated[origin, 'meta'])
     except (AttributeError, TypeError) as error:
         print(type(error).__name__, error)
+P = typing.ParamSpec('P')
+for parameters in ((), int, (int, P), (int, ...), (P,), ('int', P), ((1, 2), P), (P, int)):
+    try:
+        print(typing.Concatenate[parameters])
+    except TypeError as error:
+        print('TypeError', error)
