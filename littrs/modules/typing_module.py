@@ -121,7 +121,9 @@ class _SpecialForm(TypingForm, RefusesCalls):
             message = "Concatenate[arg, ...]: each arg must be a type."
             parameters = (*(_type_check(p, message) for p in parameters[:-1]), parameters[-1])
             return _ConcatenateGenericAlias(name, parameters, self)
-        arg = _type_check(parameters, f"{self!r} accepts only single type.")
+        message = (f"{name} accepts only a single type." if name in ("Required", "NotRequired")
+                   else f"{self!r} accepts only single type.")
+        arg = _type_check(parameters, message)
         if name == "Unpack":
             return _UnpackGenericAlias(name, (arg,), self)
         return _GenericAlias(name, (arg,), self)
@@ -348,18 +350,27 @@ class _CallableGenericAlias(_NotIterableAlias):
         result = _type_repr(self.args[-1])
         if self.ellipsis:
             return f"typing.Callable[..., {result}]"
+        if self.spec:  # Callable[P, int]
+            return f"typing.Callable[{_type_repr(self.args[0])}, {result}]"
         shown = ", ".join(_type_repr(arg) for arg in self.args[:-1])
         return f"typing.Callable[[{shown}], {result}]"
+
+    @property
+    def spec(self) -> bool:
+        """Whether its parameters are one ParamSpec or Concatenate, kept as it is."""
+        return len(self.args) == 2 and _is_param_expr(self.args[0])
 
     def copy(self, args: tuple) -> Any:
         return _CallableGenericAlias(self.name, args, self.base, ellipsis=self.ellipsis)
 
     def params(self) -> Any:
-        return (Ellipsis if self.ellipsis else list(self.args[:-1]), self.args[-1])
+        return self.arguments()
 
     def arguments(self) -> tuple:
         if self.ellipsis:
             return (Ellipsis, self.args[-1])
+        if self.spec:
+            return self.args
         return (list(self.args[:-1]), self.args[-1])
 
 
@@ -370,11 +381,15 @@ def _callable(base: TypingForm, parameters: Any) -> Any:
     result = _type_check(result, "Callable[args, result]: result must be a type.")
     if params is Ellipsis:
         return _CallableGenericAlias("Callable", (result,), base, ellipsis=True)
-    if type(params) is not list:
-        params = [params]
-    message = "Callable[[arg, ...], result]: each arg must be a type."
-    args = tuple(_type_check(arg, message) for arg in params)
+    if type(params) not in (list, tuple):  # CPython takes them as they come (PEP 612)
+        params = (params,)
+    args = tuple(map(_type_convert, params))
     return _CallableGenericAlias("Callable", (*args, result), base)
+
+
+def _is_param_expr(arg: Any) -> bool:
+    """CPython's ``_is_param_expr``: what stands for a whole parameter list."""
+    return arg is Ellipsis or isinstance(arg, (tuple, list, _ParamSpec, _ConcatenateGenericAlias))
 
 
 class _UnionGenericAlias(_NotIterableAlias):
@@ -544,6 +559,7 @@ class _TypingClass(_ClassLike, TypingForm, RefusesCalls):
     def subscript_as_class(self, parameters: Any) -> Any:
         if type(parameters) is not tuple:
             parameters = (parameters,)
+        parameters = tuple(map(_type_convert, parameters))
         if self.name in ("Generic", "Protocol"):
             if not parameters:
                 raise TypeError(f"Parameter list to {self.name}[...] cannot be empty")
@@ -874,15 +890,22 @@ def _substitute(arg: Any, mapping: dict) -> Any:
     return arg
 
 
+def _type_convert(arg: Any) -> Any:
+    """CPython's ``typing._type_convert``: None is NoneType, a string a forward reference."""
+    if arg is None:
+        return _NoneType
+    if isinstance(arg, str):
+        return _forward_ref(arg)
+    return arg
+
+
 def _type_check(arg: Any, message: str, allow_special_forms: bool = False) -> Any:
     """CPython 3.11's ``typing._type_check``: what may stand as a type argument.
 
     ``ClassVar``/``Final`` may stand only where ``allow_special_forms`` (Annotated's type).
     """
-    if arg is None:
-        return _NoneType
-    if isinstance(arg, str):
-        return _forward_ref(arg)
+    if arg is None or isinstance(arg, str):
+        return _type_convert(arg)
     if isinstance(arg, _GenericAlias) and (
         (isinstance(arg.base, _TypingClass) and arg.base.name in ("Generic", "Protocol"))
         or (not allow_special_forms and isinstance(arg.base, _SpecialForm)
