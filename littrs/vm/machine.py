@@ -1635,9 +1635,13 @@ def _unpackable(value: Any) -> bool:
     """Whether ``*value`` or ``a, b = value`` goes on to iterate: CPython words its own
     error only for a type without ``__iter__`` (None marks one among typing's stand-ins)
     that is no sequence; for any other, iteration raises its own."""
-    return _is_iterable(value) or (
-        not _is_vm_object(value) and getattr(type(value), "__iter__", None) is not None
-    )
+    if _is_vm_object(value):
+        return type(value) is Generator
+    try:
+        iter(value)
+    except TypeError:
+        return getattr(type(value), "__iter__", None) is not None
+    return True
 
 
 def _get_iter(value: Any) -> Any:
