@@ -43,7 +43,7 @@ import attrs
 from cattrs.preconf.json import make_converter
 
 from .errors import SnapshotError
-from .modules.typing_module import TypingForm
+from .modules.typing_module import SNAPSHOT_NAMES, TypingForm
 from .modules.typing_module import rebuild as rebuild_form
 from .vm import aio, aio_locks, aio_taskgroup, aio_wait
 from .vm.aio import ToolBatch
@@ -69,6 +69,8 @@ _HostMethod = type([].append)
 _MethodDescriptor = type(str.join)
 _REBUILDERS = {"iter": iter, "enumerate": enumerate, "zip": zip, "map": map,
                "filter": filter, "reversed": reversed}
+_GENERIC_ALIAS = type(list[int])
+_UNION_TYPE = type(int | None)
 _DICT_VIEWS = {type({}.keys()): "keys", type({}.values()): "values", type({}.items()): "items"}
 _ITERATOR_TYPES = frozenset(
     type(x)
@@ -142,8 +144,11 @@ def type_registry() -> dict[str, type]:
     types: dict[str, type] = {}
     for cls in (*CONSTRUCTIBLE, *EXCEPTIONS.values(), Function, Generator, Builtin, BoundBuiltin,
                 Module, Cell, Tool, _HostMethod, _MethodDescriptor, *_ITERATOR_TYPES, *_DICT_VIEWS,
+                type(Ellipsis), type(NotImplemented), _GENERIC_ALIAS, _UNION_TYPE,
                 *snapshot_types()):
-        types[_type_name(cls)] = cls
+        name = _type_name(cls)
+        if types.setdefault(name, cls) is not cls:
+            raise RuntimeError(f"two snapshot types are named {name!r}")
     _TYPES.update(types)
     return _TYPES
 
@@ -152,7 +157,12 @@ _TYPES: dict[str, type] = {}  # type_registry(), made once: the types are fixed
 
 
 def _type_name(cls: type) -> str:
-    return f"{cls.__module__}.{cls.__qualname__}"
+    return _OWN_NAMES.get(cls) or f"{cls.__module__}.{cls.__qualname__}"
+
+
+# Classes shown under another class's name: a bound builtin is a builtin_function_or_method
+# as a builtin is, and typing's stand-ins are shown as builtins and types classes.
+_OWN_NAMES = {**SNAPSHOT_NAMES, BoundBuiltin: "littrs.BoundBuiltin"}
 
 
 class Encoder:
@@ -336,6 +346,10 @@ class Encoder:
             return ["mod", obj.name, self.value(obj.namespace)]
         if t in _SLOTTED:
             return ["obj", _type_name(t), [self.value(getattr(obj, slot)) for slot in _SLOTTED[t]]]
+        if t is _GENERIC_ALIAS and not obj.__unpacked__:  # list[int]
+            return ["galias", self.value(obj.__origin__), self.values(obj.__args__)]
+        if t is _UNION_TYPE:  # int | None
+            return ["utype", self.values(obj.__args__)]
         if isinstance(obj, TypingForm):
             tag, args = obj.recipe()
             return ["typing", tag, self.values(args)]
@@ -607,6 +621,19 @@ class Decoder:
             if fields[0] not in _DICT_VIEWS.values():
                 raise SnapshotError("malformed dict view in snapshot")
             result = built[position] = getattr(self.mapping(fields[1]), fields[0])()
+        elif tag == "galias":
+            origin, args = self.value(fields[0]), tuple(self.values(fields[1]))
+            if not isinstance(origin, type):
+                raise SnapshotError("malformed generic alias in snapshot")
+            result = built[position] = _GENERIC_ALIAS(origin, args)
+        elif tag == "utype":
+            args = self.values(fields[0])
+            if len(args) < 2 or not all(isinstance(arg, (type, _GENERIC_ALIAS)) for arg in args):
+                raise SnapshotError("malformed union in snapshot")
+            result = args[0]
+            for arg in args[1:]:  # type.__or__ of classes: no code of the snapshot's runs
+                result = result | arg
+            built[position] = result
         elif tag == "typing":
             try:
                 result = rebuild_form(_text(fields[0]), tuple(self.values(fields[1])))

@@ -390,6 +390,26 @@ def test_deeply_nested_values_survive_a_snapshot() -> None:
     assert make_sandbox().load(step.dump()).resume(1).value == 20000
 
 
+@pytest.mark.parametrize("value", [
+    "None", "...", "NotImplemented", "len", "[].append", "str.join", "iter([])", "{}.keys()",
+    "list[int]", "int | str", "ValueError()", "range(1)", "(x for x in ())", "typing.Generic",
+    "typing.Annotated", "typing.Any | int", "typing.List[int]",
+])
+def test_the_type_of_a_value_comes_back_as_the_same_class(value: str) -> None:
+    source = (f"import typing\nk = type({value})\nt(1)\n"
+              f"repr(k), k is type({value}), k.__name__")
+    assert paused(source) == straight(source)
+
+
+@pytest.mark.parametrize("value", [
+    "list[int]", "dict[str, list[int]]", "tuple[int, ...]", "type[int]", "int | None",
+    "int | list[str] | None",
+])
+def test_generic_aliases_and_unions_survive_a_snapshot(value: str) -> None:
+    source = f"k = {value}\nt(1)\nrepr(k), k == {value}, k.__args__"
+    assert paused(source) == straight(source)
+
+
 def test_dict_views_stay_live_views_of_their_dict_across_a_snapshot() -> None:
     source = (
         "d = {'a': 1}\nkeys, values, items = d.keys(), d.values(), d.items()\n"

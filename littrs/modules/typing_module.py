@@ -1085,6 +1085,12 @@ for _form_type in FORM_TYPES:  # shown as CPython's: <class 'typing._GenericAlia
     _form_type.__module__ = "typing"
 _ClassUnion.__module__ = "types"
 _TypingClass.__module__ = _AnnotatedForm.__module__ = "builtins"  # of type ``type``
+# How snapshots name the classes shown as builtins or types ones (``builtins.type`` is
+# the real ``type``, ``types.UnionType`` the real union).
+SNAPSHOT_NAMES: dict[type, str] = {
+    _TypingClass: "typing.type", _AnnotatedForm: "typing.Annotated",
+    _ClassUnion: "typing.UnionType",
+}
 
 
 # -- functions ----------------------------------------------------------------------------

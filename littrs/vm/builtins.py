@@ -330,7 +330,9 @@ def _check_encoding(args: list, kwargs: dict, use: str, source: tuple[type, ...]
     value = args[0] if args else kwargs.get(first)
     encoding = args[1] if len(args) > 1 else kwargs.get("encoding")
     errors = args[2] if len(args) > 2 else kwargs.get("errors", "")
-    if encoding is not None and isinstance(value, source) and isinstance(errors, str):
+    if encoding is not None and isinstance(value, source) and isinstance(errors, str) and not (
+        use == "codecs.decode()" and len(value) == 0  # CPython: '' at once, no codec looked up
+    ):
         check_codec(encoding, use)  # (a non-str errors: the host's TypeError comes first)
 
 

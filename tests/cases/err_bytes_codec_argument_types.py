@@ -10,6 +10,12 @@ attempts = [
     lambda: str(b'', 'nope', 3),
     lambda: str(b'', 1, 'strict'),
     lambda: bytes('', 'nope', 'strict'),
+    lambda: str(b'', ''),  # empty bytes decode to '' before any codec is looked up
+    lambda: str(bytearray(), 'rot13'),
+    lambda: str(b'', encoding='nope', errors='strict'),
+    lambda: b''.decode('nope'),
+    lambda: str(b'x', ''),
+    lambda: ''.encode('nope'),
 ]
 for attempt in attempts:
     try:
