@@ -58,7 +58,9 @@ def _safe_callable(fn: Any, function: str, argument: str) -> Callable[[Any], Any
 
 
 def _not_serializable(value: Any) -> Any:
-    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+    # CPython names the class by __name__: "UnionType", for typing's types.UnionType too
+    name = type(value).__name__.rpartition(".")[2]
+    raise TypeError(f"Object of type {name} is not JSON serializable")
 
 
 def _refuse_cls(cls: Any, function: str) -> None:

@@ -30,4 +30,10 @@ for attempt in (lambda: isinstance(1, typing.Any | int), lambda: isinstance(1, i
         print(attempt())
     except TypeError as error:
         print('TypeError', error)
+import json
+for value in (typing.Any | int, int | str, typing.List[int], typing.Any):
+    try:
+        json.dumps(value)
+    except TypeError as error:
+        print('TypeError', error)
 typing.Any | typing.List[int] | typing.Protocol
