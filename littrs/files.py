@@ -38,7 +38,7 @@ from typing import Any
 from .vm.attributes import METHODS, SPECIAL_METHODS, VMMethod, call_descriptor
 from .vm.clinic import MISSING, unpack_keywords
 from .vm.context import check_size, current
-from .vm.objects import Builtin, Generator
+from .vm.objects import FRAME_ITERATORS, Builtin
 
 __all__ = ["FileSystem", "SandboxFile"]
 
@@ -434,7 +434,7 @@ def _writing(owner: type, name: str) -> Callable[..., Any]:
         file = _receiver(owner, name, args)
         stream = file._stream
         rest = list(args[1:])
-        if name == "writelines" and rest and type(rest[0]) is Generator:
+        if name == "writelines" and rest and type(rest[0]) in FRAME_ITERATORS:
             stream.writelines([])  # a closed file fails before the generator runs
             rest[0] = vm.drain(rest[0])
         result = _call(stream, name, rest, kwargs)

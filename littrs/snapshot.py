@@ -51,8 +51,17 @@ from .vm.builtins import CONSTRUCTIBLE, EXCEPTIONS
 from .vm.code import UNBOUND, Code
 from .vm.compiler import compile_source, nested_codes
 from .vm.frames import Frame
-from .vm.machine import ToolCall
-from .vm.objects import BoundBuiltin, Builtin, Cell, Coroutine, Function, Generator, Module
+from .vm.machine import Tool, ToolCall
+from .vm.objects import (
+    BoundBuiltin,
+    Builtin,
+    CallableIterator,
+    Cell,
+    Coroutine,
+    Function,
+    Generator,
+    Module,
+)
 from .vm.prelude import MISSING, prelude_code, prelude_namespace
 from .vm.prelude import SOURCE as PRELUDE_SOURCE
 
@@ -139,10 +148,9 @@ def type_registry() -> dict[str, type]:
     if _TYPES:
         return _TYPES
     from .modules import snapshot_types
-    from .vm.machine import Tool
 
     types: dict[str, type] = {}
-    for cls in (*CONSTRUCTIBLE, *EXCEPTIONS.values(), Function, Generator, Builtin, BoundBuiltin,
+    for cls in (*CONSTRUCTIBLE, *EXCEPTIONS.values(), Function, *_GENERATOR_TAGS, Builtin, BoundBuiltin,
                 Module, Cell, Tool, _HostMethod, _MethodDescriptor, *_ITERATOR_TYPES, *_DICT_VIEWS,
                 type(Ellipsis), type(NotImplemented), _GENERIC_ALIAS, _UNION_TYPE,
                 *snapshot_types()):
@@ -154,15 +162,21 @@ def type_registry() -> dict[str, type]:
 
 
 _TYPES: dict[str, type] = {}  # type_registry(), made once: the types are fixed
+# The objects of a suspended frame, by the tag of their rows.
+_GENERATOR_TAGS = {Generator: "gen", Coroutine: "coro", CallableIterator: "citer"}
+_GENERATOR_CLASSES = {tag: cls for cls, tag in _GENERATOR_TAGS.items()}
 
 
 def _type_name(cls: type) -> str:
     return _OWN_NAMES.get(cls) or f"{cls.__module__}.{cls.__qualname__}"
 
 
-# Classes shown under another class's name: a bound builtin is a builtin_function_or_method
-# as a builtin is, and typing's stand-ins are shown as builtins and types classes.
-_OWN_NAMES = {**SNAPSHOT_NAMES, BoundBuiltin: "littrs.BoundBuiltin"}
+# Classes shown under another class's name: the VM's own are shown as CPython's builtins
+# (three are builtin_function_or_method, as the host's bound methods are), and typing's
+# stand-ins as builtins and types classes.
+_OWN_NAMES = {**SNAPSHOT_NAMES, **{cls: f"littrs.{cls.__qualname__}" for cls in _GENERATOR_TAGS},
+              Function: "littrs.function", Builtin: "littrs.builtin", BoundBuiltin: "littrs.BoundBuiltin",
+              Module: "littrs.module", Cell: "littrs.cell", Tool: "littrs.tool"}
 
 
 class Encoder:
@@ -336,8 +350,8 @@ class Encoder:
             return ["frame", self.value(obj.code), self.values(obj.fast), self.value(obj.cells),
                     self.values(obj.stack), obj.pc, self.value(obj.globals),
                     self.value(obj.generator)]
-        if t is Generator or t is Coroutine:
-            return ["gen" if t is Generator else "coro", self.value(obj.frame), obj.name,
+        if t in _GENERATOR_TAGS:
+            return [_GENERATOR_TAGS[t], self.value(obj.frame), obj.name,
                     obj.qualname, obj.running,
                     obj.started, self.value(obj.delegate), obj.resume_mode, obj.resume_target,
                     self.value(obj.resume_default), self.value(obj.throw), obj.exc_depth,
@@ -601,8 +615,8 @@ class Decoder:
             result = self.function(position, fields)
         elif tag == "frame":
             result = self.frame(position, fields)
-        elif tag == "gen" or tag == "coro":
-            result = self.generator(position, fields, Coroutine if tag == "coro" else Generator)
+        elif tag in _GENERATOR_CLASSES:
+            result = self.generator(position, fields, _GENERATOR_CLASSES[tag])
         elif tag == "obj":
             result = self.slotted(position, fields)
         elif tag == "mod":

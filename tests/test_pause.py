@@ -92,6 +92,11 @@ PAUSE_SITES = {
         "(list(map(lambda x: t(x), [1, 2])), list(filter(lambda x: t(x) > 10, [1, 2])),"
         " sorted([3, 1, 2], key=lambda x: -t(x)), min([4, 2], key=t), max([4, 2], key=t))"
     ),
+    "callable_iterator": (
+        "n = [0]\ndef step():\n    n[0] += 1\n    if n[0] == 2:\n        raise ValueError(t(n[0]))\n"
+        "    return t(n[0])\nit = iter(step, 40)\nfirst = next(it)\ntry:\n    next(it)\n"
+        "except ValueError as e:\n    caught = e.args\n(first, caught, list(it), type(it).__name__)"
+    ),
     "fstring_field": "f'a{t(1)}b{t(2):>5}c'",
     "default_argument": "def f(x=t(3)):\n    return x\nf()",
     "augmented_assignment": "d = {'k': 1}\nd['k'] += t(1)\nd",
@@ -393,7 +398,7 @@ def test_deeply_nested_values_survive_a_snapshot() -> None:
 @pytest.mark.parametrize("value", [
     "None", "...", "NotImplemented", "len", "[].append", "str.join", "iter([])", "{}.keys()",
     "list[int]", "int | str", "ValueError()", "range(1)", "(x for x in ())", "typing.Generic",
-    "typing.Annotated", "typing.Any | int", "typing.List[int]",
+    "typing.Annotated", "typing.Any | int", "typing.List[int]", "iter(int, 1)",
 ])
 def test_the_type_of_a_value_comes_back_as_the_same_class(value: str) -> None:
     source = (f"import typing\nk = type({value})\nt(1)\n"

@@ -23,7 +23,7 @@ from operator import length_hint
 from typing import Any
 
 from ..vm.context import charge, check_size
-from ..vm.objects import Builtin, CallRequest, Generator, Module
+from ..vm.objects import FRAME_ITERATORS, Builtin, CallRequest, Module
 from ..vm.operations import LAZY_ITERATORS, big_int_cost, host_iterable, multiply
 from ..vm.prelude import prelude_function
 
@@ -145,7 +145,7 @@ def _lazy(iterable: Any) -> bool:
     """Whether the host would loop over ``iterable`` without knowing how long it is:
     then the prelude does, paying item by item. A sized one is paid for here."""
     t = type(iterable)
-    if t is Generator or t in LAZY_ITERATORS:
+    if t in FRAME_ITERATORS or t in LAZY_ITERATORS:
         return True
     size = length_hint(iterable, -1)
     if size < 0:

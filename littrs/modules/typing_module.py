@@ -23,7 +23,19 @@ from collections.abc import Callable
 from typing import Any
 
 from ..vm.containers import check_key, compare, hash_value
-from ..vm.objects import BoundBuiltin, Builtin, Function, Generator, Module, RefusesCalls
+from ..vm.machine import Tool
+from ..vm.objects import (
+    FRAME_ITERATORS,
+    BoundBuiltin,
+    Builtin,
+    CallableIterator,
+    Cell,
+    Coroutine,
+    Function,
+    Generator,
+    Module,
+    RefusesCalls,
+)
 from ..vm.operations import check_render
 
 _NoneType = type(None)
@@ -948,7 +960,8 @@ def _type_repr(obj: Any) -> str:
     return repr(obj)
 
 
-_VM_TYPES = (Function, Generator, Builtin, Module)
+_VM_TYPES = (Function, Generator, CallableIterator, Coroutine, Builtin, BoundBuiltin, Module, Cell,
+             Tool)
 
 
 def _has_module(obj: Any) -> bool:
@@ -971,8 +984,10 @@ def _is_instance(obj: Any, target: Any) -> bool:
         from ..vm.builtins import is_callable
 
         return is_callable(obj)
-    if type(obj) is Generator:
-        return target in (abc.Iterable, abc.Iterator, abc.Generator, abc.Hashable)
+    if type(obj) in FRAME_ITERATORS:
+        if target is abc.Generator:
+            return type(obj) is Generator
+        return target in (abc.Iterable, abc.Iterator, abc.Hashable)
     if _is_vm_object(obj):
         return target is abc.Hashable
     return isinstance(obj, target)

@@ -29,11 +29,12 @@ from .code import UNBOUND
 from .context import charge, check_size, current
 from .frames import RESUME_NEXT
 from .objects import (
+    FRAME_ITERATORS,
     BoundBuiltin,
     Builtin,
+    CallableIterator,
     CallRequest,
     Function,
-    Generator,
     Module,
     RefusesCalls,
     ResumeRequest,
@@ -94,7 +95,7 @@ def is_callable(value: Any) -> bool:
 # Host iterators that wrap other iterators: a chain of them (map over map over ...)
 # would recurse in C with no depth check, so wrapping one goes through the prelude,
 # whose generators nest as VM frames (bounded by the recursion limit).
-_WRAPPERS = (Generator, map, filter, zip, enumerate)
+_WRAPPERS = (*FRAME_ITERATORS, map, filter, zip, enumerate)
 
 
 def _paid(iterable: Any) -> bool:
@@ -138,7 +139,7 @@ def _collection(cls: type, prelude_name: str) -> Any:
             raise TypeError(f"{cls.__name__} expected at most 1 argument, got {len(args)}")
         if args:
             check_growth(args[0])  # memory first: the more telling limit for a copy
-        if len(args) == 1 and (type(args[0]) is Generator or not _paid(args[0])):
+        if len(args) == 1 and (type(args[0]) in FRAME_ITERATORS or not _paid(args[0])):
             return CallRequest(prelude_function(prelude_name), [args[0]])
         if args and (cls is set or cls is frozenset):
             args = [host_iterable(args[0], hashed=True)]
@@ -167,7 +168,7 @@ def _pairs(source: Any) -> tuple[Any, bool]:
     pairs that are not tuples or lists) the prelude adds them one by one."""
     from .machine import _is_iterable
 
-    if type(source) is Generator:
+    if type(source) in FRAME_ITERATORS:
         return source, False
     if type(source) is dict or not _is_iterable(source):
         return source, True  # a mapping, or the host's TypeError
@@ -262,7 +263,7 @@ def _zip(vm: Any, args: list, kwargs: dict) -> Any:
 
 
 def _iterate(vm: Any, value: Any, context: str = "") -> Any:
-    if type(value) is Generator:
+    if type(value) in FRAME_ITERATORS:
         return value
     from .machine import _get_iter
 
@@ -304,8 +305,8 @@ _FILTER_RUN = 4096
 def _reversed(vm: Any, args: list, kwargs: dict) -> Any:
     if kwargs:
         raise TypeError("reversed() takes no keyword arguments")
-    if len(args) == 1 and type(args[0]) is Generator:
-        raise TypeError("'generator' object is not reversible")
+    if len(args) == 1 and type(args[0]) in FRAME_ITERATORS:
+        raise TypeError(f"'{type(args[0]).__name__}' object is not reversible")
     return reversed(*args)
 
 
@@ -403,7 +404,7 @@ def _next(vm: Any, *args: Any, **kwargs: Any) -> Any:
     positional_only("next", args, kwargs, 1, 2)
     iterator = args[0]
     default = args[1] if len(args) == 2 else MISSING
-    if type(iterator) is Generator:
+    if type(iterator) in FRAME_ITERATORS:
         return ResumeRequest(
             iterator, None, None, RESUME_NEXT, default if default is not MISSING else UNBOUND
         )
@@ -423,8 +424,10 @@ def _iter(vm: Any, *args: Any, **kwargs: Any) -> Any:
             raise TypeError("iter(v, w): v must be callable")
         # Even for a host callable: host code draining a host callable_iterator
         # (any(iter(int, 1))) would loop forever inside one instruction.
-        return CallRequest(prelude_function("__call_iter"), [value, sentinel])
-    if type(value) is Generator:
+        iterator = vm.frame_for(prelude_function("__call_iter"), [value, sentinel], None)
+        iterator.__class__ = CallableIterator  # the same slots: only what the sandbox sees differs
+        return iterator
+    if type(value) in FRAME_ITERATORS:
         return value
     from .machine import _get_iter
 
@@ -434,13 +437,13 @@ def _iter(vm: Any, *args: Any, **kwargs: Any) -> Any:
 def _sorted(vm: Any, *args: Any, **kwargs: Any) -> Any:
     check_positional("sorted", args, 1, 1)
     iterable = args[0]
-    if type(iterable) is not Generator:
+    if type(iterable) not in FRAME_ITERATORS:
         check_growth(iterable)
     if kwargs:  # sorted copies the iterable to a list, then parses list.sort's keywords
         _iterate(vm, iterable)
     key, reverse = _sort_keywords(kwargs)
     if (
-        type(iterable) is Generator
+        type(iterable) in FRAME_ITERATORS
         or not (key is None or host_callable(key))
         or not _paid(iterable)
     ):
@@ -508,7 +511,7 @@ def _minmax(name: str, is_max: bool) -> Any:
             )
         iterable = args[0] if len(args) == 1 else args
         if (
-            type(iterable) is not Generator
+            type(iterable) not in FRAME_ITERATORS
             and (key is None or host_callable(key))
             and _paid(iterable)
         ):
@@ -537,7 +540,7 @@ def _sum(vm: Any, *args: Any, **kwargs: Any) -> Any:
     iterable, start = unpack_keywords("sum", args, kwargs, ("start",), posonly=1, minpos=1)
     if start is MISSING:
         start = 0
-    if type(iterable) is not Generator:
+    if type(iterable) not in FRAME_ITERATORS:
         from .machine import _get_iter
 
         _get_iter(iterable)  # CPython complains about the iterable before the start
@@ -551,7 +554,7 @@ def _sum(vm: Any, *args: Any, **kwargs: Any) -> Any:
         # Lists or tuples: each step copies the total so far, quadratic in one call;
         # the prelude adds them one instruction (and one size check) at a time.
         return CallRequest(prelude_function("__sum"), [iterable, start])
-    if type(iterable) is Generator or not _paid(iterable):
+    if type(iterable) in FRAME_ITERATORS or not _paid(iterable):
         return CallRequest(prelude_function("__sum"), [iterable, start])
     if type(iterable) in (list, tuple) and len(iterable) > 1024:
         # each step makes a new total, as big as the biggest int so far
@@ -573,7 +576,7 @@ def _any_all(name: str) -> Any:
         if len(args) != 1 or kwargs:
             return host(*args, **kwargs)  # the host's own argument error
         iterable = args[0]
-        if type(iterable) is Generator or not _paid(iterable):
+        if type(iterable) in FRAME_ITERATORS or not _paid(iterable):
             return CallRequest(prelude_function("__" + name), [iterable])
         return host(iterable)
 
@@ -734,7 +737,7 @@ def _str_join(vm: Any, separator: Any, *args: Any, **kwargs: Any) -> Any:
     if len(args) != 1 or kwargs:
         return call_descriptor(type(separator).join, [separator, *args], kwargs)  # host's error
     iterable = args[0]
-    if type(iterable) is Generator:
+    if type(iterable) in FRAME_ITERATORS:
         return CallRequest(prelude_function("__join"), [separator, iterable])
     if type(iterable) in (list, tuple):
         try:
@@ -816,7 +819,7 @@ def _to_bytes(self: int, *args: Any, **kwargs: Any) -> bytes:
 
 def _list_extend(vm: Any, target: list, *args: Any, **kwargs: Any) -> Any:
     iterable = exactly_one("list.extend", args, kwargs)
-    if type(iterable) is Generator:
+    if type(iterable) in FRAME_ITERATORS:
         return CallRequest(prelude_function("__extend"), [target, iterable])
     target.extend(host_iterable(iterable))
     return None

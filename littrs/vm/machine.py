@@ -50,8 +50,10 @@ from .frames import (
 )
 from .memory import MemoryMeter
 from .objects import (
+    FRAME_ITERATORS,
     BoundBuiltin,
     Builtin,
+    CallableIterator,
     CallRequest,
     Cell,
     Coroutine,
@@ -134,6 +136,7 @@ class Tool:
 
 
 Tool.__name__ = Tool.__qualname__ = "builtin_function_or_method"
+Tool.__module__ = "builtins"
 
 
 class Limits:
@@ -745,7 +748,7 @@ class Machine:
                         fast[arg] = stack.pop()
                     elif opcode is FOR_ITER:
                         iterator = stack[-1]
-                        if type(iterator) is Generator:
+                        if type(iterator) is Generator or type(iterator) is CallableIterator:
                             resumed = self.resume_generator(iterator, None, None, RESUME_FOR, UNBOUND, arg)
                             if type(resumed) is Frame:
                                 if len(frames) >= max_depth:
@@ -1021,7 +1024,7 @@ class Machine:
                             stack.pop()
                     elif opcode is GET_ITER:
                         iterable = stack[-1]
-                        if type(iterable) is not Generator:
+                        if type(iterable) not in FRAME_ITERATORS:
                             stack[-1] = _get_iter(iterable)
                     elif opcode is COPY:
                         stack.append(stack[-arg])
@@ -1086,7 +1089,9 @@ class Machine:
                     elif opcode is SEND:
                         value = stack.pop()
                         iterator = stack[-1]
-                        if type(iterator) is Generator or type(iterator) is Coroutine:
+                        if type(iterator) is Generator or type(iterator) is Coroutine or (
+                            type(iterator) is CallableIterator and value is None  # no send()
+                        ):
                             if iterator.frame is None and value is None:
                                 stack[-1] = None
                                 slice_end += arg - pc
@@ -1163,7 +1168,14 @@ class Machine:
                     return frame
             generator = frame.generator
             if generator is not None:
-                generator.frame = None
+                if type(generator) is CallableIterator:
+                    # CPython's callable_iterator outlives its callable's exception:
+                    # the next next() calls it again, from the prelude's first line.
+                    frame.pc = 0
+                    frame.stack.clear()
+                    generator.started = False
+                else:
+                    generator.frame = None
                 generator.running = False
                 generator.delegate = None
                 generator.exc_depth = 0
@@ -1264,7 +1276,7 @@ class Machine:
             stack[-arg].add(value)
         elif opcode == op.LIST_EXTEND:
             iterable = stack.pop()
-            if type(iterable) is Generator:
+            if type(iterable) in FRAME_ITERATORS:
                 iterable = self.drain(iterable)
             elif not _unpackable(iterable):
                 raise TypeError(f"Value after * must be an iterable, not {attributes.type_name(type(iterable))}")
@@ -1358,7 +1370,7 @@ class Machine:
             _check_except_type(expected)
             stack[-1] = isinstance(stack[-1], expected)
         elif opcode == op.GET_YIELD_FROM_ITER:
-            if type(stack[-1]) is not Generator:
+            if type(stack[-1]) not in FRAME_ITERATORS:
                 stack[-1] = _get_iter(stack[-1])
         elif opcode == op.LOAD_ASSERTION_ERROR:
             stack.append(AssertionError)
@@ -1430,7 +1442,7 @@ class Machine:
 
     def star_arguments(self, func: Any, iterable: Any) -> list:
         """The arguments of ``func(*iterable)``, with CPython's error when it is no iterable."""
-        if type(iterable) is Generator:
+        if type(iterable) in FRAME_ITERATORS:
             return self.drain(iterable)
         if not _unpackable(iterable):
             raise TypeError(
@@ -1442,7 +1454,7 @@ class Machine:
 
     def unpack_values(self, sequence: Any, count: int, after: int | None) -> list:
         """The items of ``sequence`` for an unpacking, with CPython's errors."""
-        if type(sequence) is Generator:
+        if type(sequence) in FRAME_ITERATORS:
             values = self.drain(sequence)
         else:
             if not _unpackable(sequence):
@@ -1618,12 +1630,13 @@ def _callable_name(func: Any) -> str:
 
 
 def _is_vm_object(value: Any) -> bool:
-    return type(value) in (Function, Generator, Coroutine, Builtin, BoundBuiltin, Module, Tool, Cell)
+    return type(value) in (Function, Generator, CallableIterator, Coroutine, Builtin, BoundBuiltin,
+                           Module, Tool, Cell)
 
 
 def _is_iterable(value: Any) -> bool:
     if _is_vm_object(value):
-        return type(value) is Generator
+        return type(value) in FRAME_ITERATORS
     try:
         iter(value)
     except TypeError:
@@ -1636,7 +1649,7 @@ def _unpackable(value: Any) -> bool:
     error only for a type without ``__iter__`` (None marks one among typing's stand-ins)
     that is no sequence; for any other, iteration raises its own."""
     if _is_vm_object(value):
-        return type(value) is Generator
+        return type(value) in FRAME_ITERATORS
     try:
         iter(value)
     except TypeError:
@@ -1665,7 +1678,7 @@ def _contains(item: Any, container: Any) -> bool:
             check_charge(1)
         return False
     if _is_vm_object(container):
-        if tc is Generator:
+        if tc in FRAME_ITERATORS:
             return any(containers.equal(value, item) for value in container)
         raise TypeError(f"argument of type '{tc.__name__}' is not iterable")
     return containers.contains(container, item)

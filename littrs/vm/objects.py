@@ -102,6 +102,26 @@ class Generator:
 Generator.__name__ = Generator.__qualname__ = "generator"
 
 
+class CallableIterator(Generator):
+    """``iter(function, sentinel)``: CPython's ``callable_iterator``, run as a prelude generator.
+
+    Its next() runs sandbox frames as a generator's does (pausable, paid for), but
+    to sandbox code it is no generator: its own type, no send/throw/close, and an
+    exception of its callable leaves it usable (the machine restarts its frame).
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"<callable_iterator object at {id(self):#x}>"
+
+
+CallableIterator.__name__ = CallableIterator.__qualname__ = "callable_iterator"
+
+# The iterators whose next() runs a sandbox frame: the machine drives them, not the host.
+FRAME_ITERATORS = (Generator, CallableIterator)
+
+
 class Coroutine(Generator):
     """A suspended sandbox frame of an ``async def`` function: awaited, never iterated.
 
@@ -235,3 +255,8 @@ Generator.__iter__ = lambda self: self  # type: ignore[attr-defined]
 Generator.__next__ = _host_next  # type: ignore[attr-defined]
 Coroutine.__iter__ = None  # type: ignore[assignment,misc]
 Coroutine.__next__ = None  # type: ignore[assignment,misc]
+
+# Named as CPython names its own (``<class 'function'>``), not after the module here.
+for _shown_as_builtin in (Cell, Function, Generator, CallableIterator, Coroutine, Builtin,
+                          BoundBuiltin, Module):
+    _shown_as_builtin.__module__ = "builtins"

@@ -19,7 +19,7 @@ from typing import Any
 
 from .containers import HASHED_INSIDE, check_key
 from .context import charge, check_size
-from .objects import Generator
+from .objects import FRAME_ITERATORS
 
 # Host iterators whose length is unknown (and may be endless).
 LAZY_ITERATORS = frozenset({map, filter, zip, enumerate, reversed, type(iter(int, 0))})
@@ -294,7 +294,7 @@ def host_iterable(iterable: Any, hashed: bool = False) -> Any:
     it, as nested runs of the VM (callers that can run it as frames do so first).
     """
     t = type(iterable)
-    if t is Generator:
+    if t in FRAME_ITERATORS:
         from .context import current
 
         return current.get().drain(iterable)

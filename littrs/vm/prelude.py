@@ -162,8 +162,11 @@ def __zip(iterators, strict):
 
 def __call_iter(function, sentinel):
     while True:
-        value = function()
-        if value == sentinel:
+        try:
+            value = function()
+        except StopIteration:
+            return
+        if value is sentinel or sentinel == value:
             return
         yield value
 
