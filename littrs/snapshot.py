@@ -53,9 +53,9 @@ from .vm.compiler import compile_source, nested_codes
 from .vm.frames import Frame
 from .vm.machine import Tool, ToolCall
 from .vm.objects import (
+    BUILTIN_ITERATORS,
     BoundBuiltin,
     Builtin,
-    CallableIterator,
     Cell,
     Coroutine,
     Function,
@@ -163,7 +163,8 @@ def type_registry() -> dict[str, type]:
 
 _TYPES: dict[str, type] = {}  # type_registry(), made once: the types are fixed
 # The objects of a suspended frame, by the tag of their rows.
-_GENERATOR_TAGS = {Generator: "gen", Coroutine: "coro", CallableIterator: "citer"}
+_GENERATOR_TAGS = {Generator: "gen", Coroutine: "coro",
+                   **{cls: f"it:{cls.__name__}" for cls in BUILTIN_ITERATORS}}
 _GENERATOR_CLASSES = {tag: cls for cls, tag in _GENERATOR_TAGS.items()}
 
 

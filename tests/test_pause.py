@@ -97,6 +97,11 @@ PAUSE_SITES = {
         "    return t(n[0])\nit = iter(step, 40)\nfirst = next(it)\ntry:\n    next(it)\n"
         "except ValueError as e:\n    caught = e.args\n(first, caught, list(it), type(it).__name__)"
     ),
+    "builtin_iterators_outlive_errors": (
+        "def f(x):\n    if t(x) == 20:\n        raise ValueError(x)\n    return x\n"
+        "e = enumerate(map(f, [1, 2, 3]), 5)\nout = [next(e)]\ntry:\n    next(e)\n"
+        "except ValueError as error:\n    out.append(error.args)\n(out, list(e), type(e).__name__)"
+    ),
     "fstring_field": "f'a{t(1)}b{t(2):>5}c'",
     "default_argument": "def f(x=t(3)):\n    return x\nf()",
     "augmented_assignment": "d = {'k': 1}\nd['k'] += t(1)\nd",
@@ -399,6 +404,7 @@ def test_deeply_nested_values_survive_a_snapshot() -> None:
     "None", "...", "NotImplemented", "len", "[].append", "str.join", "iter([])", "{}.keys()",
     "list[int]", "int | str", "ValueError()", "range(1)", "(x for x in ())", "typing.Generic",
     "typing.Annotated", "typing.Any | int", "typing.List[int]", "iter(int, 1)",
+    "map(lambda x: x, [])", "enumerate(x for x in ())",
 ])
 def test_the_type_of_a_value_comes_back_as_the_same_class(value: str) -> None:
     source = (f"import typing\nk = type({value})\nt(1)\n"

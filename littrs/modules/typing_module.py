@@ -25,10 +25,10 @@ from typing import Any
 from ..vm.containers import check_key, compare, hash_value
 from ..vm.machine import Tool
 from ..vm.objects import (
+    BUILTIN_ITERATORS,
     FRAME_ITERATORS,
     BoundBuiltin,
     Builtin,
-    CallableIterator,
     Cell,
     Coroutine,
     Function,
@@ -960,8 +960,8 @@ def _type_repr(obj: Any) -> str:
     return repr(obj)
 
 
-_VM_TYPES = (Function, Generator, CallableIterator, Coroutine, Builtin, BoundBuiltin, Module, Cell,
-             Tool)
+_VM_TYPES = (Function, Generator, *BUILTIN_ITERATORS, Coroutine, Builtin, BoundBuiltin, Module,
+             Cell, Tool)
 
 
 def _has_module(obj: Any) -> bool:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .clinic import exactly_one, no_arguments
-from .objects import BoundBuiltin, Builtin, Coroutine, Function, Generator, Module
+from .objects import BoundBuiltin, Builtin, Coroutine, Function, Generator, Module, shown_type
 from .suggestions import suggest
 
 _DICT_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
@@ -266,7 +266,7 @@ def load_attr(obj: Any, name: str) -> Any:
         if isinstance(obj, UnicodeError) and name in ("encoding", "reason", "object", "start", "end"):
             return getattr(obj, name)
     if name == "__class__":
-        return t
+        return shown_type(obj)
     if name == "__doc__" and t is Builtin:
         return None
     if name == "__name__" and t in (Builtin, BoundBuiltin):

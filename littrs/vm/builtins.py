@@ -11,6 +11,7 @@ generator is involved.
 from __future__ import annotations
 
 import builtins as host_builtins
+import types
 from itertools import islice
 from operator import indexOf, length_hint
 from typing import Any
@@ -29,15 +30,22 @@ from .code import UNBOUND
 from .context import charge, check_size, current
 from .frames import RESUME_NEXT
 from .objects import (
+    BUILTIN_ITERATORS,
     FRAME_ITERATORS,
     BoundBuiltin,
     Builtin,
+    BuiltinIterator,
     CallableIterator,
     CallRequest,
+    EnumerateIterator,
+    FilterIterator,
     Function,
+    MapIterator,
     Module,
     RefusesCalls,
     ResumeRequest,
+    ZipIterator,
+    shown_type,
 )
 from .operations import (
     LAZY_ITERATORS,
@@ -234,7 +242,7 @@ def _type(vm: Any, args: list, kwargs: dict) -> Any:
     if len(args) == 1:
         if kwargs:
             raise TypeError("type() takes no keyword arguments")
-        return type(args[0])
+        return shown_type(args[0])
     if len(args) != 3:
         raise TypeError("type() takes 1 or 3 arguments")
     for index, (value, expected) in enumerate(zip(args, (str, tuple, dict))):
@@ -249,7 +257,7 @@ def _enumerate(vm: Any, args: list, kwargs: dict) -> Any:
         start = args[1] if len(args) > 1 else kwargs.get("start", 0)
         if not isinstance(start, int):
             raise TypeError(f"'{type(start).__name__}' object cannot be interpreted as an integer")
-        return CallRequest(prelude_function("__enumerate"), [iterable, start])
+        return _builtin_iterator(vm, EnumerateIterator, "__enumerate", [iterable, [start]])
     return enumerate(*args, **kwargs)
 
 
@@ -258,8 +266,15 @@ def _zip(vm: Any, args: list, kwargs: dict) -> Any:
     strict = strict is not MISSING and bool(strict)
     if _has_generator(args) or strict:
         iterators = [_iterate(vm, value, f"zip argument #{i + 1}") for i, value in enumerate(args)]
-        return CallRequest(prelude_function("__zip"), [iterators, bool(strict)])
+        return _builtin_iterator(vm, ZipIterator, "__zip", [iterators, bool(strict)])
     return zip(*args)
+
+
+def _builtin_iterator(vm: Any, kind: type[BuiltinIterator], function: str, args: list) -> Any:
+    """A builtin iterator run by the prelude generator ``function`` (see BuiltinIterator)."""
+    iterator = vm.frame_for(prelude_function(function), args, None)
+    iterator.__class__ = kind  # the same slots: only what the sandbox sees differs
+    return iterator
 
 
 def _iterate(vm: Any, value: Any, context: str = "") -> Any:
@@ -279,7 +294,7 @@ def _map(vm: Any, args: list, kwargs: dict) -> Any:
     if host_callable(function) and not _has_generator(iterables):
         return map(function, *iterables)
     iterators = [_iterate(vm, value) for value in iterables]
-    return CallRequest(prelude_function("__map"), [function, iterators])
+    return _builtin_iterator(vm, MapIterator, "__map", [function, iterators])
 
 
 def _filter(vm: Any, args: list, kwargs: dict) -> Any:
@@ -294,7 +309,7 @@ def _filter(vm: Any, args: list, kwargs: dict) -> Any:
         and length_hint(iterable, 0) <= _FILTER_RUN
     ):
         return filter(function, iterable)
-    return CallRequest(prelude_function("__filter"), [function, _iterate(vm, iterable)])
+    return _builtin_iterator(vm, FilterIterator, "__filter", [function, _iterate(vm, iterable)])
 
 
 # A host filter skips rejected items inside one next() call: over a long range that is
@@ -424,9 +439,7 @@ def _iter(vm: Any, *args: Any, **kwargs: Any) -> Any:
             raise TypeError("iter(v, w): v must be callable")
         # Even for a host callable: host code draining a host callable_iterator
         # (any(iter(int, 1))) would loop forever inside one instruction.
-        iterator = vm.frame_for(prelude_function("__call_iter"), [value, sentinel], None)
-        iterator.__class__ = CallableIterator  # the same slots: only what the sandbox sees differs
-        return iterator
+        return _builtin_iterator(vm, CallableIterator, "__call_iter", [[value, sentinel]])
     if type(value) in FRAME_ITERATORS:
         return value
     from .machine import _get_iter
@@ -700,6 +713,20 @@ def _class_check(host: Any, hook: str) -> Any:
         raise RecursionError(f"maximum recursion depth exceeded in {hook}")
 
     return check
+
+
+def _isinstance(*args: Any, **kwargs: Any) -> bool:
+    """``isinstance`` as the sandbox sees types: ``isinstance(map(f, x), map)``."""
+    kind = type(args[0]) if args else None
+    if kind in BUILTIN_ITERATORS and len(args) == 2 and not kwargs:
+        classes = args[1]
+        if type(classes) is type:
+            return issubclass(kind.shown_as, classes)
+        if type(classes) is tuple or type(classes) is types.UnionType:
+            options = classes if type(classes) is tuple else classes.__args__
+            if all(type(option) is type for option in options):
+                return any(issubclass(kind.shown_as, option) for option in options)
+    return isinstance(*args, **kwargs)
 
 
 def _divmod(*args: Any, **kwargs: Any) -> Any:
@@ -1176,7 +1203,7 @@ def _build_builtins() -> dict[str, Any]:
         repr=_wrap("repr", _repr),
         ascii=_wrap("ascii", _ascii),
         hash=_wrap("hash", _hash),
-        isinstance=_wrap("isinstance", _class_check(isinstance, "__instancecheck__")),
+        isinstance=_wrap("isinstance", _class_check(_isinstance, "__instancecheck__")),
         issubclass=_wrap("issubclass", _class_check(issubclass, "__subclasscheck__")),
         divmod=_wrap("divmod", _divmod),
         round=_wrap("round", _round),

@@ -50,10 +50,10 @@ from .frames import (
 )
 from .memory import MemoryMeter
 from .objects import (
+    BUILTIN_ITERATORS,
     FRAME_ITERATORS,
     BoundBuiltin,
     Builtin,
-    CallableIterator,
     CallRequest,
     Cell,
     Coroutine,
@@ -701,7 +701,7 @@ class Machine:
                                 raise _unbound_local(code, arg)
                         generator = frame.generator
                         if generator is not None:
-                            generator.frame = None
+                            _end_step(generator, frame)
                             generator.running = False
                             generator.delegate = None
                             self.handled = generator.outer
@@ -748,7 +748,7 @@ class Machine:
                         fast[arg] = stack.pop()
                     elif opcode is FOR_ITER:
                         iterator = stack[-1]
-                        if type(iterator) is Generator or type(iterator) is CallableIterator:
+                        if type(iterator) in FRAME_ITERATORS:
                             resumed = self.resume_generator(iterator, None, None, RESUME_FOR, UNBOUND, arg)
                             if type(resumed) is Frame:
                                 if len(frames) >= max_depth:
@@ -1090,7 +1090,7 @@ class Machine:
                         value = stack.pop()
                         iterator = stack[-1]
                         if type(iterator) is Generator or type(iterator) is Coroutine or (
-                            type(iterator) is CallableIterator and value is None  # no send()
+                            type(iterator) in BUILTIN_ITERATORS and value is None  # no send()
                         ):
                             if iterator.frame is None and value is None:
                                 stack[-1] = None
@@ -1168,20 +1168,32 @@ class Machine:
                     return frame
             generator = frame.generator
             if generator is not None:
-                if type(generator) is CallableIterator:
-                    # CPython's callable_iterator outlives its callable's exception:
-                    # the next next() calls it again, from the prelude's first line.
-                    frame.pc = 0
-                    frame.stack.clear()
-                    generator.started = False
-                else:
-                    generator.frame = None
+                _end_step(generator, frame)
                 generator.running = False
                 generator.delegate = None
                 generator.exc_depth = 0
                 self.handled = generator.outer
                 mode = generator.resume_mode
-                if isinstance(exc, StopIteration):
+                if type(generator) in BUILTIN_ITERATORS:
+                    if isinstance(exc, StopIteration) and mode != RESUME_NESTED and frames:
+                        # A C iterator's NULL with StopIteration set: the end of this step.
+                        caller = frames.pop()
+                        if mode == RESUME_FOR:
+                            caller.stack.pop()
+                            caller.pc = generator.resume_target
+                            return caller
+                        if mode == RESUME_SEND:
+                            caller.stack[-1] = exc.value
+                            caller.pc = generator.resume_target
+                            caller.generator.delegate = None
+                            return caller
+                        if generator.resume_default is not UNBOUND:
+                            caller.stack.append(generator.resume_default)
+                            return caller
+                        frame = caller  # next() raises it as it is
+                        _add_traceback(exc, frame)
+                        continue
+                elif isinstance(exc, StopIteration):
                     converted = RuntimeError(f"{type(generator).__name__} raised StopIteration")
                     converted.__cause__ = exc
                     converted.__context__ = exc
@@ -1522,7 +1534,7 @@ class Machine:
             self.raised_context = (exc, exc.__context__)
             raise exc from None
         except StopIteration as stop:
-            if generator.frame is None:
+            if generator.frame is None or not generator.started:  # it returned (or restarted)
                 raise StopIteration from None
             return stop.value
         driver.close()
@@ -1538,6 +1550,17 @@ class Machine:
                 values.append(self.nested_next(generator))
             except StopIteration:
                 return values
+
+
+def _end_step(generator: Generator, frame: Frame) -> None:
+    """A generator's frame ended: the generator is finished; a builtin iterator's frame
+    starts over at its next step (see BuiltinIterator)."""
+    if type(generator) in BUILTIN_ITERATORS:
+        frame.pc = 0
+        frame.stack.clear()
+        generator.started = False
+    else:
+        generator.frame = None
 
 
 def _call_host_method(func: Any, args: list, kwargs: dict) -> Any:
@@ -1629,9 +1652,12 @@ def _callable_name(func: Any) -> str:
     return f"{name}()" if name else f"{tf.__name__} object"
 
 
+_VM_OBJECT_TYPES = frozenset((Function, *FRAME_ITERATORS, Coroutine, Builtin, BoundBuiltin, Module,
+                              Tool, Cell))
+
+
 def _is_vm_object(value: Any) -> bool:
-    return type(value) in (Function, Generator, CallableIterator, Coroutine, Builtin, BoundBuiltin,
-                           Module, Tool, Cell)
+    return type(value) in _VM_OBJECT_TYPES
 
 
 def _is_iterable(value: Any) -> bool:

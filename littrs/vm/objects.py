@@ -102,24 +102,47 @@ class Generator:
 Generator.__name__ = Generator.__qualname__ = "generator"
 
 
-class CallableIterator(Generator):
-    """``iter(function, sentinel)``: CPython's ``callable_iterator``, run as a prelude generator.
+class BuiltinIterator(Generator):
+    """A builtin iterator that CPython writes in C (``map``, ``filter``, ``zip``,
+    ``enumerate``, ``callable_iterator``), run as a prelude generator because it may
+    call sandbox code.
 
-    Its next() runs sandbox frames as a generator's does (pausable, paid for), but
-    to sandbox code it is no generator: its own type, no send/throw/close, and an
-    exception of its callable leaves it usable (the machine restarts its frame).
+    Its next() runs the prelude frame as a generator's does (pausable, paid for), but
+    to sandbox code it is the builtin: its type, no send/throw/close. Like the C
+    iterator it keeps nothing between steps but what the prelude function holds in its
+    arguments, so a step that ends without an item (a return, an exception) restarts
+    the frame for the next step; a StopIteration from inside is the end of that step,
+    not an error ("generator raised StopIteration").
     """
 
     __slots__ = ()
+    shown_as: type  # what type() answers in the sandbox
 
     def __repr__(self) -> str:
-        return f"<callable_iterator object at {id(self):#x}>"
+        return f"<{type(self).__name__} object at {id(self):#x}>"
 
 
-CallableIterator.__name__ = CallableIterator.__qualname__ = "callable_iterator"
+def _builtin_iterator(name: str, shown_as: type | None = None) -> type[BuiltinIterator]:
+    cls = type(name, (BuiltinIterator,), {"__slots__": (), "__module__": "builtins"})
+    cls.shown_as = shown_as or cls
+    return cls
 
+
+CallableIterator = _builtin_iterator("callable_iterator")
+MapIterator = _builtin_iterator("map", map)
+FilterIterator = _builtin_iterator("filter", filter)
+ZipIterator = _builtin_iterator("zip", zip)
+EnumerateIterator = _builtin_iterator("enumerate", enumerate)
+BUILTIN_ITERATORS = frozenset((CallableIterator, MapIterator, FilterIterator, ZipIterator,
+                               EnumerateIterator))
 # The iterators whose next() runs a sandbox frame: the machine drives them, not the host.
-FRAME_ITERATORS = (Generator, CallableIterator)
+FRAME_ITERATORS = frozenset((Generator, *BUILTIN_ITERATORS))
+
+
+def shown_type(value: Any) -> type:
+    """``type(value)`` as the sandbox sees it: a builtin iterator's builtin class."""
+    t = type(value)
+    return t.shown_as if t in BUILTIN_ITERATORS else t
 
 
 class Coroutine(Generator):
@@ -257,6 +280,5 @@ Coroutine.__iter__ = None  # type: ignore[assignment,misc]
 Coroutine.__next__ = None  # type: ignore[assignment,misc]
 
 # Named as CPython names its own (``<class 'function'>``), not after the module here.
-for _shown_as_builtin in (Cell, Function, Generator, CallableIterator, Coroutine, Builtin,
-                          BoundBuiltin, Module):
+for _shown_as_builtin in (Cell, Function, Generator, Coroutine, Builtin, BoundBuiltin, Module):
     _shown_as_builtin.__module__ = "builtins"

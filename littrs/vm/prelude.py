@@ -128,11 +128,11 @@ def __filter(function, iterable):
         if (bool(item) if function is None else function(item)):
             yield item
 
-def __enumerate(iterable, start):
-    index = start
-    for item in iterable:
+def __enumerate(iterator, counter):
+    for item in iterator:
+        index = counter[0]
+        counter[0] = index + 1
         yield index, item
-        index += 1
 
 def __zip(iterators, strict):
     if not iterators:
@@ -160,13 +160,15 @@ def __zip(iterators, strict):
                 return
         yield tuple(items)
 
-def __call_iter(function, sentinel):
-    while True:
+def __call_iter(state):
+    while state:  # [function, sentinel], emptied once exhausted (CPython drops both)
         try:
-            value = function()
+            value = state[0]()
         except StopIteration:
+            state.clear()
             return
-        if value is sentinel or sentinel == value:
+        if value is state[1] or state[1] == value:
+            state.clear()
             return
         yield value
 
