@@ -847,6 +847,35 @@ def battery(draw: st.DrawFn, ctx: Context) -> str:
             f"    except Exception as e:\n        print(type(e).__name__, e)")
 
 
+# Callbacks that fail on some items (StopIteration too): a builtin iterator goes on after them.
+FALLIBLE_CALLBACKS = ["lambda v: 1 // v", "lambda v: v + 1", "lambda v: [v][v]", "int", "abs",
+                      "lambda v: next(iter([v] if v else []))", "lambda v: -v"]
+
+
+@statement(weight=2)
+def iterator_steps(draw: st.DrawFn, ctx: Context) -> str:
+    """A builtin iterator over sandbox code (``map``, ``filter``, ``zip``, ``enumerate``,
+    ``iter(f, sentinel)``), stepped by hand with its errors caught: each step goes on
+    where the last ended, as CPython's C iterators do, and its type is CPython's."""
+    callback = draw(st.sampled_from(FALLIBLE_CALLBACKS))
+    source = draw(st.sampled_from(ctx.names)) if draw(st.booleans()) else draw(ctx.expressions(1))
+    if draw(st.booleans()):
+        source = f"(v for v in {source})"
+    iterator = draw(st.sampled_from([
+        f"map({callback}, {source})", f"filter({callback}, {source})",
+        f"enumerate(map({callback}, {source}), {draw(small_ints)})",
+        f"zip(map({callback}, {source}), {draw(st.sampled_from(ctx.names))})",
+        f"iter(lambda: ({callback})({draw(st.lists(small_ints, max_size=5))}.pop()), "
+        f"{draw(small_ints)})",
+    ]))
+    name, step = ctx.fresh(), ctx.fresh()
+    return (f"try:\n    {name} = {iterator}\n    for {step} in range(4):\n        try:\n"
+            f"            print(repr(next({name}, 'end')))\n        except Exception as e:\n"
+            f"            print(type(e).__name__, e)\n"
+            f"    print(type({name}).__name__, list({name}))\n"
+            f"except Exception as e:\n    print(type(e).__name__, e)")
+
+
 @statement(weight=4)
 def guarded(draw: st.DrawFn, ctx: Context) -> str:
     """A statement whose exception is printed, so the program goes on (and errors compare)."""
