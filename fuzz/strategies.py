@@ -858,18 +858,21 @@ def iterator_steps(draw: st.DrawFn, ctx: Context) -> str:
     ``iter(f, sentinel)``), stepped by hand with its errors caught: each step goes on
     where the last ended, as CPython's C iterators do, and its type is CPython's."""
     callback = draw(st.sampled_from(FALLIBLE_CALLBACKS))
-    source = draw(st.sampled_from(ctx.names)) if draw(st.booleans()) else draw(ctx.expressions(1))
+    items = ctx.fresh()
+    source = draw(ctx.expressions(1))
+    if draw(st.booleans()) or "iter(" in source:  # iter(f, s) may never end: a filter would not
+        source = draw(st.sampled_from(ctx.names))
     if draw(st.booleans()):
         source = f"(v for v in {source})"
     iterator = draw(st.sampled_from([
         f"map({callback}, {source})", f"filter({callback}, {source})",
         f"enumerate(map({callback}, {source}), {draw(small_ints)})",
         f"zip(map({callback}, {source}), {draw(st.sampled_from(ctx.names))})",
-        f"iter(lambda: ({callback})({draw(st.lists(small_ints, max_size=5))}.pop()), "
-        f"{draw(small_ints)})",
+        f"iter(lambda: ({callback})({items}.pop()), {draw(small_ints)})",
     ]))
     name, step = ctx.fresh(), ctx.fresh()
-    return (f"try:\n    {name} = {iterator}\n    for {step} in range(4):\n        try:\n"
+    return (f"{items} = {draw(st.lists(small_ints, max_size=5))}\n"  # popped: iter(f, s) ends
+            f"try:\n    {name} = {iterator}\n    for {step} in range(4):\n        try:\n"
             f"            print(repr(next({name}, 'end')))\n        except Exception as e:\n"
             f"            print(type(e).__name__, e)\n"
             f"    print(type({name}).__name__, list({name}))\n"

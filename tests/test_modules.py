@@ -781,14 +781,19 @@ def test_typing_overload() -> None:
     )
 
 
-def test_typing_forms_cannot_be_called_or_inspected() -> None:
+def test_typing_forms_cannot_be_called_nor_reach_host_classes() -> None:
     """They are inert: a call is refused (with CPython's words where CPython refuses it
-    too, tests/cases/typing_forms_protocols.py), and their attributes are not exposed."""
+    too, tests/cases/typing_forms_protocols.py), and a name an alias would read from its
+    collections.abc class is refused (tests/cases/typing_form_attributes.py: the rest)."""
     for source in ("typing.Generic()", "typing.Generic[T]()", "typing.IO()",
                    "typing.Protocol(1)", "typing.DefaultDict()", "typing.Annotated[int, 1]()"):
         kind, message = littrs(f"import typing\nT = typing.TypeVar('T')\n{source}")[1]
         assert kind == "TypeError" and message.endswith("not supported in the sandbox"), source
-    assert littrs("from typing import List\nList[int].__origin__")[1] == (
-        "AttributeError", "'_GenericAlias' object has no attribute '__origin__'"
+    assert littrs("from typing import Iterable\nIterable[int].register")[1] == (
+        "AttributeError",
+        "'register' of collections.abc.Iterable is not available in the sandbox",
+    )
+    assert littrs("from typing import Iterable\nIterable.nope")[1] == (
+        "AttributeError", "type object 'Iterable' has no attribute 'nope'"
     )
     assert littrs("import typing\ntyping.NamedTuple('P', [('x', int)])")[1][0] == "TypeError"

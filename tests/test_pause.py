@@ -441,3 +441,14 @@ def test_snapshots_hold_module_values_and_typing_forms() -> None:
         " type(err).__name__, json.dumps([1]))"
     )
     assert paused(source) == straight(source)
+
+
+def test_typing_forms_keep_their_attributes_across_a_snapshot() -> None:
+    source = (
+        "import typing\nP = typing.ParamSpec('P')\nT = typing.TypeVar('T', bound=int)\n"
+        "a, k, g = P.args, P.kwargs, typing.Dict[str, T]\nt(1)\n"
+        "(repr(a), a.__origin__ is P, k == P.kwargs, g.__parameters__[0] is T, repr(T.__bound__),"
+        " repr(g.__args__), type(a).__name__)"
+    )
+    assert straight(source)[0] == "value"
+    assert paused(source) == straight(source)

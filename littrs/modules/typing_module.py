@@ -22,11 +22,13 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+from ..vm.attributes import load_attr
 from ..vm.containers import check_key, compare, hash_value
 from ..vm.machine import Tool
 from ..vm.objects import (
     BUILTIN_ITERATORS,
     FRAME_ITERATORS,
+    NO_ATTRIBUTE,
     BoundBuiltin,
     Builtin,
     Cell,
@@ -34,6 +36,7 @@ from ..vm.objects import (
     Function,
     Generator,
     Module,
+    OwnAttributes,
     RefusesCalls,
 )
 from ..vm.operations import check_render
@@ -41,7 +44,7 @@ from ..vm.operations import check_render
 _NoneType = type(None)
 
 
-class TypingForm:
+class TypingForm(OwnAttributes):
     """An inert typing object: a name and arguments, compared and hashed by value."""
 
     __slots__ = ("name", "args")
@@ -91,9 +94,56 @@ class TypingForm:
         """What ``get_origin`` answers."""
         return None
 
+    def attributes(self) -> dict[str, Any]:
+        """What CPython's form answers for the names the sandbox reads (``T.__name__``,
+        ``List[int].__args__``); private and method names are left out."""
+        return {}
+
+    def sandbox_attribute(self, name: str) -> Any:
+        return self.attributes().get(name, NO_ATTRIBUTE)
+
     def recipe(self) -> tuple[str, tuple]:
         """How :func:`rebuild` makes this form again (for snapshots): plain data only."""
         return ("form", (self.name,))
+
+
+def _named(name: Any, module: str = "typing") -> dict[str, Any]:
+    return {"__name__": name, "__qualname__": name, "__module__": module}
+
+
+def _is_dunder(name: str) -> bool:
+    return name.startswith("__") and name.endswith("__")
+
+
+class _AliasAttributes:
+    """CPython's ``_BaseGenericAlias.__getattr__``: a name that is no dunder is read from
+    the origin (``List.real`` asks ``list``); a dunder it lacks is ``AttributeError(name)``."""
+
+    __slots__ = ()
+
+    def sandbox_attribute(self, name: str) -> Any:
+        value = self.attributes().get(name, NO_ATTRIBUTE)  # type: ignore[attr-defined]
+        if value is NO_ATTRIBUTE and not _is_dunder(name):
+            return _origin_attribute(self.relayed_to(), name)
+        return value
+
+    def relayed_to(self) -> Any:
+        """The origin CPython's alias reads other names from."""
+        raise NotImplementedError
+
+    def missing_attribute(self, name: str) -> AttributeError:
+        return AttributeError(name)
+
+
+def _origin_attribute(origin: Any, name: str) -> Any:
+    """``getattr(origin, name)`` for an alias: an ABC of ``collections.abc`` is no sandbox
+    value, so only its missing names are answered (with CPython's words)."""
+    if isinstance(origin, type) and origin.__module__ != "builtins":
+        if hasattr(origin, name):
+            raise AttributeError(f"'{name}' of {origin.__module__}.{origin.__qualname__} is "
+                                 "not available in the sandbox")
+        raise AttributeError(f"type object '{origin.__name__}' has no attribute '{name}'")
+    return load_attr(origin, name)
 
 
 # -- special forms: Any, Optional, Union, Literal, Final, ... ----------------------------
@@ -146,6 +196,12 @@ class _SpecialForm(TypingForm, RefusesCalls):
     def origin(self) -> Any:
         return None
 
+    def attributes(self) -> dict[str, Any]:
+        return _named(self.name)
+
+    def missing_attribute(self, name: str) -> AttributeError:
+        return AttributeError(name)  # CPython's _SpecialForm.__getattr__: the bare name
+
 
 class _LiteralSpecialForm(_SpecialForm):
     """``typing.Literal``: a special form of its own class in CPython 3.11."""
@@ -161,7 +217,7 @@ _NOT_SUBSCRIPTABLE = frozenset(
 # -- generic aliases: List, Dict, Iterable, ... ------------------------------------------
 
 
-class _SpecialGenericAlias(TypingForm, RefusesCalls):
+class _SpecialGenericAlias(_AliasAttributes, TypingForm, RefusesCalls):
     """A bare generic alias (``typing.List``): ``isinstance`` works, subscription makes one."""
 
     __slots__ = ("target", "arity")
@@ -204,6 +260,12 @@ class _SpecialGenericAlias(TypingForm, RefusesCalls):
         # A builtin type is a sandbox value; an ABC of collections.abc (or
         # collections.deque, re.Pattern, ...) is not: the bare alias stands in for it.
         return self.target if self.target.__module__ == "builtins" else FORMS[self.name]
+
+    def attributes(self) -> dict[str, Any]:
+        return {**_named(self.name), "__origin__": self.origin()}
+
+    def relayed_to(self) -> Any:
+        return self.target
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         raise _instantiation_error(self, args or kwargs)
@@ -252,7 +314,7 @@ def _check_arity(form: TypingForm, actual: int, expected: int) -> None:
         )
 
 
-class _GenericAlias(TypingForm, RefusesCalls):
+class _GenericAlias(_AliasAttributes, TypingForm, RefusesCalls):
     """A subscripted form: ``typing.List[int]``, ``typing.Final[int]``, ``typing.Generic[T]``."""
 
     __slots__ = ("base", "empty_tuple")
@@ -310,6 +372,18 @@ class _GenericAlias(TypingForm, RefusesCalls):
         if isinstance(base, (_SpecialGenericAlias, _TypingClass)):
             return base.origin()
         return base  # Final, ClassVar, Concatenate, ...
+
+    def attributes(self) -> dict[str, Any]:
+        return {**_named(self.name), "__origin__": self.origin(), "__args__": self.arguments_shown(),
+                "__parameters__": tuple(_type_variables(self.args))}
+
+    def arguments_shown(self) -> tuple:
+        """``__args__``: ``Tuple[()]`` has none."""
+        return () if self.empty_tuple else self.args
+
+    def relayed_to(self) -> Any:
+        base = self.base
+        return base.target if isinstance(base, _SpecialGenericAlias) else base
 
     def __iter__(self) -> Any:  # CPython 3.11: ``[*List[int]]`` is ``[Unpack[List[int]]]``
         yield FORMS["Unpack"][self]  # (made at the first step, as CPython's generator does)
@@ -378,6 +452,9 @@ class _CallableGenericAlias(_NotIterableAlias):
     def params(self) -> Any:
         return self.arguments()
 
+    def arguments_shown(self) -> tuple:
+        return (Ellipsis, self.args[-1]) if self.ellipsis else self.args
+
     def arguments(self) -> tuple:
         if self.ellipsis:
             return (Ellipsis, self.args[-1])
@@ -421,6 +498,10 @@ class _UnionGenericAlias(_NotIterableAlias):
             other = args[0] if args[1] is _NoneType else args[1]
             return f"typing.Optional[{_type_repr(other)}]"
         return "typing.Union[" + ", ".join(_type_repr(arg) for arg in args) + "]"
+
+    def attributes(self) -> dict[str, Any]:
+        optional = len(self.args) == 2 and _NoneType in self.args  # Union made it "Optional"
+        return {**super().attributes(), **_named("Optional" if optional else "Union")}
 
     def copy(self, args: tuple) -> Any:
         return _union(args)
@@ -522,6 +603,15 @@ class _AnnotatedAlias(_NotIterableAlias):
     def params(self) -> Any:
         return self.args
 
+    def attributes(self) -> dict[str, Any]:
+        origin = self.args[0]
+        return {**super().attributes(), "__origin__": origin, "__args__": (origin,),
+                "__parameters__": tuple(_type_variables((origin,))),
+                "__metadata__": self.args[1:], "__module__": load_attr(origin, "__module__")}
+
+    def relayed_to(self) -> Any:
+        return self.args[0]
+
     def __repr__(self) -> str:
         check_render(self.args)
         shown = ", ".join(repr(arg) for arg in self.args[1:])
@@ -558,6 +648,12 @@ class _ClassLike:
 
     def __reversed__(self) -> Any:
         raise TypeError(f"'{type(self).__name__}' object is not reversible")
+
+    def attributes(self) -> dict[str, Any]:
+        return _named(self.name)  # type: ignore[attr-defined]
+
+    def missing_attribute(self, name: str) -> AttributeError:
+        return AttributeError(f"type object '{self.name}' has no attribute '{name}'")  # type: ignore[attr-defined]
 
 
 class _TypingClass(_ClassLike, TypingForm, RefusesCalls):
@@ -658,6 +754,11 @@ class _ProtocolClass(_TypingClass):
 
     __slots__ = ()
 
+    def attributes(self) -> dict[str, Any]:
+        if self.name in _GENERIC_CLASSES:  # SupportsAbs[T_co]: T_co is not in the sandbox
+            return super().attributes()
+        return {**super().attributes(), "__parameters__": ()}
+
 
 _ProtocolClass.__name__ = _ProtocolClass.__qualname__ = "_ProtocolMeta"
 
@@ -703,6 +804,9 @@ class _ClassUnion(TypingForm):
 
     def origin(self) -> Any:
         return types.UnionType
+
+    def attributes(self) -> dict[str, Any]:
+        return {"__args__": self.args, "__parameters__": (), "__module__": "types"}
 
     def __getitem__(self, parameters: Any) -> Any:  # it holds no type variable
         raise TypeError(f"{self!r} is not a generic class")
@@ -787,6 +891,11 @@ class _TypeVar(TypingForm):
     def recipe(self) -> tuple[str, tuple]:
         return ("typevar", (self.name, self.prefix, self.bound, self.constraints))
 
+    def attributes(self) -> dict[str, Any]:
+        return {"__name__": self.name, "__module__": "__main__", "__bound__": self.bound,
+                "__constraints__": self.constraints, "__covariant__": self.prefix == "+",
+                "__contravariant__": self.prefix == "-"}
+
     def __instancecheck__(self, obj: Any) -> bool:
         raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
 
@@ -810,6 +919,12 @@ class _ParamSpec(_TypeVar):
     def recipe(self) -> tuple[str, tuple]:
         return ("paramspec", (self.name, self.prefix, self.bound, ()))
 
+    def attributes(self) -> dict[str, Any]:
+        attributes = super().attributes()
+        del attributes["__constraints__"]
+        return {**attributes, "args": _ParamSpecArgs("args", (self,)),
+                "kwargs": _ParamSpecKwargs("kwargs", (self,))}
+
 
 _ParamSpec.__name__ = _ParamSpec.__qualname__ = "ParamSpec"
 
@@ -821,6 +936,9 @@ class _TypeVarTuple(_TypeVar):
 
     def recipe(self) -> tuple[str, tuple]:
         return ("typevartuple", (self.name, self.prefix, None, ()))
+
+    def attributes(self) -> dict[str, Any]:
+        return {"__name__": self.name, "__module__": "__main__"}
 
     def __iter__(self) -> Any:
         return iter((FORMS["Unpack"][self],))  # CPython: yield Unpack[self], shown as *Ts
@@ -835,6 +953,52 @@ class _TypeVarTuple(_TypeVar):
 
 
 _TypeVarTuple.__name__ = _TypeVarTuple.__qualname__ = "TypeVarTuple"
+
+
+class _ParamSpecArgs(TypingForm):
+    """``P.args``: ``*args: P.args`` in a signature. Equal when their ParamSpec is, and
+    unhashable, as CPython's (its ``__eq__`` comes without a ``__hash__``)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"{self.args[0].name}.{self.name}"
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def attributes(self) -> dict[str, Any]:
+        return {"__origin__": self.args[0], "__module__": "typing"}
+
+    def recipe(self) -> tuple[str, tuple]:
+        return ("paramspecpart", (self.args[0], self.name))
+
+    def origin(self) -> Any:
+        return self.args[0]
+
+    def __or__(self, other: Any) -> Any:  # no ``|``, no iteration, no membership
+        return NotImplemented
+
+    __ror__ = __or__
+    __iter__ = None
+
+    def __instancecheck__(self, obj: Any) -> bool:
+        raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
+
+    def __subclasscheck__(self, cls: Any) -> bool:
+        raise TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
+
+    def __reversed__(self) -> Any:
+        raise TypeError(f"'{type(self).__name__}' object is not reversible")
+
+
+class _ParamSpecKwargs(_ParamSpecArgs):
+    """``P.kwargs``."""
+
+    __slots__ = ()
+
+
+_ParamSpecArgs.__name__ = _ParamSpecArgs.__qualname__ = "ParamSpecArgs"
+_ParamSpecKwargs.__name__ = _ParamSpecKwargs.__qualname__ = "ParamSpecKwargs"
 _TYPE_VARIABLES = {"typevar": _TypeVar, "paramspec": _ParamSpec, "typevartuple": _TypeVarTuple}
 
 
@@ -848,6 +1012,9 @@ class _ForwardRef(TypingForm):
 
     def recipe(self) -> tuple[str, tuple]:
         return ("forwardref", (self.name,))
+
+    def attributes(self) -> dict[str, Any]:
+        return {"__forward_arg__": self.name, "__module__": "typing"}
 
     def __instancecheck__(self, obj: Any) -> bool:
         raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
@@ -1081,6 +1248,8 @@ def rebuild(tag: str, args: tuple) -> TypingForm:
             return _TYPE_VARIABLES[tag](args[0], args[1], args[2], tuple(args[3]))
         if tag == "forwardref" and type(args[0]) is str:
             return _ForwardRef(args[0])
+        if tag == "paramspecpart" and type(args[0]) is _ParamSpec and args[1] in ("args", "kwargs"):
+            return args[0].attributes()[args[1]]
         if tag == "classunion" and len(args) > 1 and all(map(_unionable, args)):
             return _ClassUnion(tuple(args))
     except (TypeError, IndexError, KeyError) as error:
@@ -1094,7 +1263,7 @@ FORM_TYPES: tuple[type, ...] = (
     _TupleType, _GenericAlias, _UnpackGenericAlias, _ConcatenateGenericAlias,
     _CallableGenericAlias, _UnionGenericAlias, _LiteralGenericAlias, _AnnotatedAlias,
     _TypingClass, _AnnotatedForm, _ProtocolClass, _TypeVar, _ParamSpec, _TypeVarTuple,
-    _ForwardRef, _ClassUnion,
+    _ForwardRef, _ClassUnion, _ParamSpecArgs, _ParamSpecKwargs,
 )
 for _form_type in FORM_TYPES:  # shown as CPython's: <class 'typing._GenericAlias'>
     _form_type.__module__ = "typing"
@@ -1277,6 +1446,8 @@ def is_typeddict(tp: Any) -> bool:
 def get_origin(tp: Any) -> Any:
     if isinstance(tp, _AnnotatedAlias):
         return ANNOTATED
+    if isinstance(tp, _ParamSpecArgs):
+        return tp.origin()
     if isinstance(tp, (_GenericAlias, _SpecialGenericAlias)):
         return tp.origin()
     if isinstance(tp, types.GenericAlias):

@@ -18,7 +18,17 @@ from collections.abc import Callable
 from typing import Any
 
 from .clinic import exactly_one, no_arguments
-from .objects import BoundBuiltin, Builtin, Coroutine, Function, Generator, Module, shown_type
+from .objects import (
+    NO_ATTRIBUTE,
+    BoundBuiltin,
+    Builtin,
+    Coroutine,
+    Function,
+    Generator,
+    Module,
+    OwnAttributes,
+    shown_type,
+)
 from .suggestions import suggest
 
 _DICT_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
@@ -189,6 +199,10 @@ def type_name(t: type) -> str:
 def attribute_error(obj: Any, name: str) -> AttributeError:
     """CPython's AttributeError for a missing attribute, with its suggestion."""
     t = type(obj)
+    if isinstance(obj, OwnAttributes):
+        error = obj.missing_attribute(name)
+        if error is not None:
+            return error
     if t is Module:
         message = f"module '{obj.name}' has no attribute '{name}'"
     elif t is type:
@@ -234,6 +248,10 @@ def load_attr(obj: Any, name: str) -> Any:
             return value
     elif t is _GenericAlias and name not in _GENERIC_ALIAS_OWN:
         return load_attr(obj.__origin__, name)  # ``list[0].real``: CPython asks ``list``
+    elif isinstance(obj, OwnAttributes):
+        value = obj.sandbox_attribute(name)
+        if value is not NO_ATTRIBUTE:
+            return value
     elif isinstance(obj, BaseException):
         if name in EXCEPTION_ATTRIBUTES:
             if name == "with_traceback":

@@ -161,6 +161,25 @@ class Coroutine(Generator):
 Coroutine.__name__ = Coroutine.__qualname__ = "coroutine"
 
 
+NO_ATTRIBUTE = object()  # what OwnAttributes.sandbox_attribute answers for a name it lacks
+
+
+class OwnAttributes:
+    """A host stand-in that answers the sandbox's attribute reads itself (typing's forms).
+
+    ``sandbox_attribute`` gives the value of a name or NO_ATTRIBUTE; ``missing_attribute``
+    the AttributeError CPython's object raises for a missing one (None: the usual words).
+    """
+
+    __slots__ = ()
+
+    def sandbox_attribute(self, name: str) -> Any:
+        return NO_ATTRIBUTE
+
+    def missing_attribute(self, name: str) -> AttributeError | None:
+        return None
+
+
 class RefusesCalls:
     """A host stand-in that the sandbox may call only to be refused.
 
