@@ -859,7 +859,23 @@ def _union_member_repr(obj: Any) -> str:
 # -- type variables and forward references -------------------------------------------------
 
 
-class _TypeVar(TypingForm):
+class _NoClass:
+    """What CPython's TypeVar, ForwardRef and ParamSpecArgs are not: a class for
+    ``isinstance``, or a sequence to reverse (no ``__getitem__``)."""
+
+    __slots__ = ()
+
+    def __instancecheck__(self, obj: Any) -> bool:
+        raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
+
+    def __subclasscheck__(self, cls: Any) -> bool:
+        raise TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
+
+    def __reversed__(self) -> Any:  # CPython's has no __getitem__: no sequence to reverse
+        raise TypeError(f"'{type(self).__name__}' object is not reversible")
+
+
+class _TypeVar(_NoClass, TypingForm):
     """``TypeVar('T')``: shown as ``~T`` (``+T`` covariant, ``-T`` contravariant)."""
 
     __slots__ = ("prefix", "bound", "constraints")
@@ -895,15 +911,6 @@ class _TypeVar(TypingForm):
         return {"__name__": self.name, "__module__": "__main__", "__bound__": self.bound,
                 "__constraints__": self.constraints, "__covariant__": self.prefix == "+",
                 "__contravariant__": self.prefix == "-"}
-
-    def __instancecheck__(self, obj: Any) -> bool:
-        raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
-
-    def __subclasscheck__(self, cls: Any) -> bool:
-        raise TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
-
-    def __reversed__(self) -> Any:  # CPython's has no __getitem__: no sequence to reverse
-        raise TypeError(f"'{type(self).__name__}' object is not reversible")
 
     __iter__ = None  # nor __iter__
 
@@ -955,7 +962,7 @@ class _TypeVarTuple(_TypeVar):
 _TypeVarTuple.__name__ = _TypeVarTuple.__qualname__ = "TypeVarTuple"
 
 
-class _ParamSpecArgs(TypingForm):
+class _ParamSpecArgs(_NoClass, TypingForm):
     """``P.args``: ``*args: P.args`` in a signature. Equal when their ParamSpec is, and
     unhashable, as CPython's (its ``__eq__`` comes without a ``__hash__``)."""
 
@@ -981,15 +988,6 @@ class _ParamSpecArgs(TypingForm):
     __ror__ = __or__
     __iter__ = None
 
-    def __instancecheck__(self, obj: Any) -> bool:
-        raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
-
-    def __subclasscheck__(self, cls: Any) -> bool:
-        raise TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
-
-    def __reversed__(self) -> Any:
-        raise TypeError(f"'{type(self).__name__}' object is not reversible")
-
 
 class _ParamSpecKwargs(_ParamSpecArgs):
     """``P.kwargs``."""
@@ -1002,7 +1000,7 @@ _ParamSpecKwargs.__name__ = _ParamSpecKwargs.__qualname__ = "ParamSpecKwargs"
 _TYPE_VARIABLES = {"typevar": _TypeVar, "paramspec": _ParamSpec, "typevartuple": _TypeVarTuple}
 
 
-class _ForwardRef(TypingForm):
+class _ForwardRef(_NoClass, TypingForm):
     """A type named by a string: ``List['Node']``."""
 
     __slots__ = ()
@@ -1015,15 +1013,6 @@ class _ForwardRef(TypingForm):
 
     def attributes(self) -> dict[str, Any]:
         return {"__forward_arg__": self.name, "__module__": "typing"}
-
-    def __instancecheck__(self, obj: Any) -> bool:
-        raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
-
-    def __subclasscheck__(self, cls: Any) -> bool:
-        raise TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
-
-    def __reversed__(self) -> Any:  # CPython's has no __getitem__: no sequence to reverse
-        raise TypeError(f"'{type(self).__name__}' object is not reversible")
 
     __iter__ = None  # nor __iter__
 
