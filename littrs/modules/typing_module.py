@@ -341,16 +341,25 @@ class _GenericAlias(_AliasAttributes, TypingForm, RefusesCalls):
             raise TypeError(f"{self!r} is not a generic class")
         if type(parameters) is not tuple:
             parameters = (parameters,)
+        if any(isinstance(variable, _TypeVarTuple) for variable in variables):
+            parameters = _prepare_variadic(self, variables, tuple(map(_type_convert, parameters)))
         _check_arity(self, len(parameters), len(variables))
-        message = "Parameters to generic types must be types."
-        mapping = {var: _type_check(p, message) for var, p in zip(variables, parameters)}
+        mapping = {var: p if isinstance(var, _TypeVarTuple) else _type_argument(p)
+                   for var, p in zip(variables, parameters)}
         return self.substitute(mapping)
 
     def substitute(self, mapping: dict) -> Any:
-        return self.copy(tuple(_substitute(arg, mapping) for arg in self.args))
+        args: list = []
+        for arg in self.args:
+            if isinstance(arg, _UnpackGenericAlias) and arg.args[0] in mapping:
+                args.extend(mapping[arg.args[0]])  # *Ts: the arguments it stands for, in place
+            else:
+                args.append(_substitute(arg, mapping))
+        return self.copy(tuple(args))
 
     def copy(self, args: tuple) -> Any:
-        return type(self)(self.name, args, self.base, self.empty_tuple)
+        empty = self.empty_tuple or (not args and isinstance(self.base, _TupleType))
+        return type(self)(self.name, args, self.base, empty)
 
     def params(self) -> Any:
         """What subscribing the base with makes this form again."""
@@ -402,6 +411,11 @@ class _UnpackGenericAlias(_GenericAlias):
     """``typing.Unpack[Ts]``, shown as ``*Ts``."""
 
     __slots__ = ()
+
+    def __getitem__(self, parameters: Any) -> Any:
+        if isinstance(self.args[0], _TypeVarTuple):
+            return parameters  # CPython 3.11: what stands for Ts, as it came (``*Ts[:]``)
+        return super().__getitem__(parameters)
 
 
 class _ConcatenateGenericAlias(_GenericAlias):
@@ -869,6 +883,8 @@ class _NoClass:
         raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
 
     def __subclasscheck__(self, cls: Any) -> bool:
+        if not isinstance(cls, (type, _ClassLike)):  # CPython checks arg 1 first
+            raise TypeError("issubclass() arg 1 must be a class")
         raise TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
 
     def __reversed__(self) -> Any:  # CPython's has no __getitem__: no sequence to reverse
@@ -1051,11 +1067,56 @@ def _type_variables(args: tuple) -> list:
 
 
 def _substitute(arg: Any, mapping: dict) -> Any:
+    if isinstance(arg, _TypeVarTuple) and arg in mapping:
+        raise TypeError("Substitution of bare TypeVarTuple is not supported")
     if isinstance(arg, _TypeVar):
         return mapping.get(arg, arg)
     if isinstance(arg, _GenericAlias) and _type_variables(arg.args):
         return arg.substitute(mapping)
     return arg
+
+
+def _type_argument(arg: Any) -> Any:
+    """CPython's ``TypeVar.__typing_subst__``: what a TypeVar may be replaced with."""
+    arg = _type_check(arg, "Parameters to generic types must be types.")
+    if isinstance(arg, _UnpackGenericAlias):
+        raise TypeError(f"{arg!r} is not valid as type argument")
+    return arg
+
+
+def _prepare_variadic(alias: TypingForm, variables: list, args: tuple) -> tuple:
+    """CPython's ``TypeVarTuple.__typing_prepare_subst__``: the arguments grouped so the
+    TypeVarTuple's are one tuple (``Tuple[T, *Ts][int, str, bytes]``: int, (str, bytes)),
+    a ``*Tuple[X, ...]`` among them filling what is missing on either side."""
+    index = next(i for i, v in enumerate(variables) if isinstance(v, _TypeVarTuple))
+    if any(isinstance(variable, _TypeVarTuple) for variable in variables[index + 1:]):
+        raise TypeError(f"More than one TypeVarTuple parameter in {alias!r}")
+    alen, plen = len(args), len(variables)
+    left, right = index, plen - index - 1
+    var_tuple_index, fill = None, None
+    for k, arg in enumerate(args):
+        if not isinstance(arg, type):
+            subargs = _unpacked_tuple_args(arg)
+            if subargs and len(subargs) == 2 and subargs[-1] is Ellipsis:
+                if var_tuple_index is not None:
+                    raise TypeError("More than one unpacked arbitrary-length tuple argument")
+                var_tuple_index, fill = k, subargs[0]
+    if var_tuple_index is not None:
+        left = min(left, var_tuple_index)
+        right = min(right, alen - var_tuple_index - 1)
+    elif left + right > alen:
+        raise TypeError(f"Too few arguments for {alias!r}; actual {alen}, "
+                        f"expected at least {plen - 1}")
+    return (*args[:left], *([fill] * (index - left)), tuple(args[left:alen - right]),
+            *([fill] * (plen - right - left - index - 1)), *args[alen - right:])
+
+
+def _unpacked_tuple_args(arg: Any) -> tuple | None:
+    """CPython's ``__typing_unpacked_tuple_args__``: what ``*Tuple[...]`` unpacks."""
+    if isinstance(arg, _UnpackGenericAlias) and isinstance(arg.args[0], _GenericAlias) \
+            and arg.args[0].base is FORMS["Tuple"]:
+        return arg.args[0].arguments_shown()
+    return None
 
 
 def _type_convert(arg: Any) -> Any:
