@@ -54,15 +54,17 @@ KNOWN: list[Known] = [
           "not in the sandbox",
           "import typing\nprint(typing.TextIO.name is not None)",
           _parting_at(r"type object '(IO|TextIO|BinaryIO)' has no attribute '\w+'")),
+    Known("typing forms refuse attribute assignment and deletion where CPython would change "
+          "its own (process-wide) typing objects: they are shared in the sandbox",
+          "import typing\nT = typing.TypeVar('T')\nT.attr = 1\nprint(T.attr)",
+          _parting_at(r"cannot (set|delete) '\w+' of a typing object: they are shared in the "
+                      r"sandbox")),
 ]
 
 
 def known_mismatch(expected: Outcome, got: Outcome) -> Known | None:
     """The known entry explaining this mismatch, if any."""
-    for known in KNOWN:
-        if known.matches(expected, got):
-            return known
-    return None
+    return next((known for known in KNOWN if known.matches(expected, got)), None)
 
 
 # Pause/resume: a straight run and a paused run end differently.
@@ -103,7 +105,4 @@ PAUSE_KNOWN: list[KnownPause] = [
 
 def known_pause_mismatch(straight: Any, paused: Any) -> KnownPause | None:
     """The known entry explaining this pause/resume difference, if any."""
-    for known in PAUSE_KNOWN:
-        if known.matches(straight, paused):
-            return known
-    return None
+    return next((known for known in PAUSE_KNOWN if known.matches(straight, paused)), None)

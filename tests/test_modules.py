@@ -781,6 +781,19 @@ def test_typing_overload() -> None:
     )
 
 
+@pytest.mark.parametrize("change", [
+    "T.attr = 1", "del T.__name__", "typing.Literal[1].attr = 1", "typing.Any.attr = 1",
+    "typing.Iterable[int].attr = 1", "setattr(typing.Generic, 'x', 1)", "del typing.List.__doc__",
+])
+def test_typing_forms_refuse_changes_cpython_would_make_to_its_shared_objects(change: str) -> None:
+    """CPython lets a program change its typing objects for the whole process; the
+    sandbox's are shared by every sandbox, so it refuses (tests/cases/
+    typing_form_attribute_changes.py: where CPython refuses too, its words)."""
+    kind, message = littrs(f"import typing\nT = typing.TypeVar('T')\n{change}")[1]
+    assert kind == "AttributeError" and message.endswith(
+        "of a typing object: they are shared in the sandbox"), change
+
+
 def test_typing_forms_cannot_be_called_nor_reach_host_classes() -> None:
     """They are inert: a call is refused (with CPython's words where CPython refuses it
     too, tests/cases/typing_forms_protocols.py), and a name an alias would read from its

@@ -22,7 +22,7 @@ import types
 from collections.abc import Callable
 from typing import Any
 
-from ..vm.attributes import load_attr
+from ..vm.attributes import immutable_type, load_attr
 from ..vm.containers import check_key, compare, hash_value
 from ..vm.machine import Tool
 from ..vm.objects import (
@@ -102,9 +102,41 @@ class TypingForm(OwnAttributes):
     def sandbox_attribute(self, name: str) -> Any:
         return self.attributes().get(name, NO_ATTRIBUTE)
 
+    def refuse_change(self, name: str, deleting: bool) -> Exception:
+        """Where CPython's form would change (its objects keep a ``__dict__``), the sandbox
+        refuses: typing's objects are shared. Where it fails, its error."""
+        if not deleting or name in self.deletable():
+            return _shared(name, deleting)
+        return super().refuse_change(name, deleting)
+
+    def deletable(self) -> frozenset:
+        """The names CPython's object holds itself, which ``del`` would remove."""
+        return frozenset(self.attributes())
+
     def recipe(self) -> tuple[str, tuple]:
         """How :func:`rebuild` makes this form again (for snapshots): plain data only."""
         return ("form", (self.name,))
+
+
+def _shared(name: str, deleting: bool) -> AttributeError:
+    verb = "delete" if deleting else "set"
+    return AttributeError(f"cannot {verb} '{name}' of a typing object: they are shared in "
+                          "the sandbox")
+
+
+def _slotted(form: Any, name: str, slots: frozenset, deleting: bool) -> Exception:
+    """CPython's error for changing a form with ``__slots__``: only those can change."""
+    if name in slots:
+        return _shared(name, deleting)
+    return _not_changeable(form, name)
+
+
+def _not_changeable(form: Any, name: str) -> AttributeError:
+    """A slotted or C object's error: its class's ``__doc__`` is read-only, no other name is."""
+    kind = type(form).__name__
+    if name == "__doc__":
+        return AttributeError(f"'{kind}' object attribute '__doc__' is read-only")
+    return AttributeError(f"'{kind}' object has no attribute '{name}'")
 
 
 def _named(name: Any, module: str = "typing") -> dict[str, Any]:
@@ -133,6 +165,23 @@ class _AliasAttributes:
 
     def missing_attribute(self, name: str) -> AttributeError:
         return AttributeError(name)
+
+    def deletable(self) -> frozenset:
+        return frozenset(self.attributes()) & _ALIAS_OWN  # type: ignore[attr-defined]
+
+    def refuse_change(self, name: str, deleting: bool) -> Exception:
+        if deleting or _is_dunder(name):  # the alias's own __dict__
+            return TypingForm.refuse_change(self, name, deleting)  # type: ignore[arg-type]
+        origin = self.relayed_to()  # CPython's __setattr__ sets other names on the origin
+        if isinstance(origin, TypingForm):
+            return origin.refuse_change(name, deleting)
+        if isinstance(origin, type) and origin.__module__ == "builtins":
+            return immutable_type(origin, name)
+        return _shared(name, deleting)  # a collections.abc class takes it
+
+
+# What a CPython alias holds in its own __dict__ (the rest comes from __getattr__).
+_ALIAS_OWN = frozenset({"__origin__", "__args__", "__parameters__"})
 
 
 def _origin_attribute(origin: Any, name: str) -> Any:
@@ -202,11 +251,27 @@ class _SpecialForm(TypingForm, RefusesCalls):
     def missing_attribute(self, name: str) -> AttributeError:
         return AttributeError(name)  # CPython's _SpecialForm.__getattr__: the bare name
 
+    def refuse_change(self, name: str, deleting: bool) -> Exception:
+        return _slotted(self, name, _SPECIAL_FORM_SLOTS, deleting)
+
 
 class _LiteralSpecialForm(_SpecialForm):
-    """``typing.Literal``: a special form of its own class in CPython 3.11."""
+    """``typing.Literal``: a special form of its own class in CPython 3.11 (one without
+    ``__slots__``)."""
 
     __slots__ = ()
+
+    def refuse_change(self, name: str, deleting: bool) -> Exception:
+        return TypingForm.refuse_change(self, name, deleting)
+
+    def deletable(self) -> frozenset:
+        return frozenset({"__doc__"})
+
+
+_SPECIAL_FORM_SLOTS = frozenset({"_name", "__doc__", "_getitem"})
+_FORWARD_REF_SLOTS = frozenset({"__forward_arg__", "__forward_code__", "__forward_evaluated__",
+                                "__forward_value__", "__forward_is_argument__",
+                                "__forward_is_class__", "__forward_module__"})
 
 
 _NOT_SUBSCRIPTABLE = frozenset(
@@ -263,6 +328,9 @@ class _SpecialGenericAlias(_AliasAttributes, TypingForm, RefusesCalls):
 
     def attributes(self) -> dict[str, Any]:
         return {**_named(self.name), "__origin__": self.origin()}
+
+    def deletable(self) -> frozenset:
+        return frozenset({"__origin__", "__doc__"})
 
     def relayed_to(self) -> Any:
         return self.target
@@ -669,6 +737,21 @@ class _ClassLike:
     def missing_attribute(self, name: str) -> AttributeError:
         return AttributeError(f"type object '{self.name}' has no attribute '{name}'")  # type: ignore[attr-defined]
 
+    def refuse_change(self, name: str, deleting: bool) -> Exception:
+        if not deleting:
+            return _shared(name, deleting)  # a class takes any attribute
+        if name in self.deletable():  # type: ignore[attr-defined]
+            return _shared(name, deleting)
+        if name in ("__name__", "__qualname__", "__doc__", "__module__"):
+            return TypeError(f"cannot delete '{name}' attribute of immutable type "
+                             f"'{self.name}'")  # type: ignore[attr-defined]
+        return self.missing_attribute(name)
+
+    def deletable(self) -> frozenset:
+        """Generic and Annotated keep nothing deletable; Any and the protocols do."""
+        return frozenset({"__doc__", "__module__", *self.attributes()} - {"__name__", "__qualname__"}) \
+            if self.name not in ("Generic", "Annotated") else frozenset()  # type: ignore[attr-defined]
+
 
 class _TypingClass(_ClassLike, TypingForm, RefusesCalls):
     """A typing name that is a class in CPython; shown as ``<class 'typing.X'>``."""
@@ -822,6 +905,14 @@ class _ClassUnion(TypingForm):
     def attributes(self) -> dict[str, Any]:
         return {"__args__": self.args, "__parameters__": (), "__module__": "types"}
 
+    def refuse_change(self, name: str, deleting: bool) -> Exception:  # a C object's
+        if name == "__args__":  # a member, and a getset
+            return AttributeError("readonly attribute")
+        if name == "__parameters__":
+            return AttributeError("attribute '__parameters__' of 'types.UnionType' objects is "
+                                  "not writable")
+        return _not_changeable(self, name)
+
     def __getitem__(self, parameters: Any) -> Any:  # it holds no type variable
         raise TypeError(f"{self!r} is not a generic class")
 
@@ -948,6 +1039,15 @@ class _ParamSpec(_TypeVar):
         return {**attributes, "args": _ParamSpecArgs("args", (self,)),
                 "kwargs": _ParamSpecKwargs("kwargs", (self,))}
 
+    def deletable(self) -> frozenset:
+        return super().deletable() - {"args", "kwargs"}
+
+    def refuse_change(self, name: str, deleting: bool) -> Exception:
+        if name in ("args", "kwargs"):  # properties
+            return AttributeError(f"property '{name}' of 'ParamSpec' object has no "
+                                  f"{'deleter' if deleting else 'setter'}")
+        return super().refuse_change(name, deleting)
+
 
 _ParamSpec.__name__ = _ParamSpec.__qualname__ = "ParamSpec"
 
@@ -992,6 +1092,9 @@ class _ParamSpecArgs(_NoClass, TypingForm):
     def attributes(self) -> dict[str, Any]:
         return {"__origin__": self.args[0], "__module__": "typing"}
 
+    def deletable(self) -> frozenset:
+        return frozenset({"__origin__"})
+
     def recipe(self) -> tuple[str, tuple]:
         return ("paramspecpart", (self.args[0], self.name))
 
@@ -1029,6 +1132,9 @@ class _ForwardRef(_NoClass, TypingForm):
 
     def attributes(self) -> dict[str, Any]:
         return {"__forward_arg__": self.name, "__module__": "typing"}
+
+    def refuse_change(self, name: str, deleting: bool) -> Exception:
+        return _slotted(self, name, _FORWARD_REF_SLOTS, deleting)
 
     __iter__ = None  # nor __iter__
 

@@ -449,7 +449,9 @@ def store_attr(obj: Any, name: str, value: Any) -> None:
         obj.args = tuple(value)
         return
     if t is type:
-        raise _immutable_type(obj, name)
+        raise immutable_type(obj, name)
+    if isinstance(obj, OwnAttributes):
+        raise obj.refuse_change(name, deleting=False)
     table = METHODS.get(t)
     if table is not None and name in table:
         raise _read_only(t, name, table[name])
@@ -495,7 +497,9 @@ def delete_attr(obj: Any, name: str) -> None:
         del obj.namespace[name]
         return
     if type(obj) is type:
-        raise _immutable_type(obj, name)
+        raise immutable_type(obj, name)
+    if isinstance(obj, OwnAttributes):
+        raise obj.refuse_change(name, deleting=True)
     table = METHODS.get(type(obj))
     if table is not None and name in table:
         raise _read_only(type(obj), name, table[name])
@@ -504,7 +508,7 @@ def delete_attr(obj: Any, name: str) -> None:
     raise attribute_error(obj, name)
 
 
-def _immutable_type(t: type, name: str) -> TypeError:
+def immutable_type(t: type, name: str) -> TypeError:
     """Every type the sandbox sees is a builtin one: no attribute can be set or deleted."""
     return TypeError(f"cannot set '{name}' attribute of immutable type '{type_name(t)}'")
 

@@ -168,7 +168,8 @@ class OwnAttributes:
     """A host stand-in that answers the sandbox's attribute reads itself (typing's forms).
 
     ``sandbox_attribute`` gives the value of a name or NO_ATTRIBUTE; ``missing_attribute``
-    the AttributeError CPython's object raises for a missing one (None: the usual words).
+    the AttributeError CPython's object raises for a missing one (None: the usual words);
+    ``refuse_change`` the error for setting or deleting one (nothing of it changes).
     """
 
     __slots__ = ()
@@ -178,6 +179,9 @@ class OwnAttributes:
 
     def missing_attribute(self, name: str) -> AttributeError | None:
         return None
+
+    def refuse_change(self, name: str, deleting: bool) -> Exception:
+        return AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
 
 class RefusesCalls:
