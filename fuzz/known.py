@@ -54,6 +54,10 @@ KNOWN: list[Known] = [
           "not in the sandbox",
           "import typing\nprint(typing.TextIO.name is not None)",
           _parting_at(r"type object '(IO|TextIO|BinaryIO)' has no attribute '\w+'")),
+    Known("what typing's aliases read from a collections.abc class (typing.Sequence.count, "
+          "a host function): not in the sandbox",
+          "import typing\nprint(typing.Sequence.count is not None)",
+          _parting_at(r"'\w+' of collections\.abc\.\w+ is not available in the sandbox")),
     Known("typing forms refuse attribute assignment and deletion where CPython would change "
           "its own (process-wide) typing objects: they are shared in the sandbox",
           "import typing\nT = typing.TypeVar('T')\nT.attr = 1\nprint(T.attr)",

@@ -471,6 +471,7 @@ class Machine:
         COMPARE_OP = op.COMPARE_OP
         POP_JUMP_IF_FALSE = op.POP_JUMP_IF_FALSE
         POP_JUMP_IF_TRUE = op.POP_JUMP_IF_TRUE
+        frame_iterators = FRAME_ITERATORS
         LOAD_GLOBAL = op.LOAD_GLOBAL
         CALL = op.CALL
         RETURN_VALUE = op.RETURN_VALUE
@@ -748,7 +749,7 @@ class Machine:
                         fast[arg] = stack.pop()
                     elif opcode is FOR_ITER:
                         iterator = stack[-1]
-                        if type(iterator) in FRAME_ITERATORS:
+                        if type(iterator) in frame_iterators:
                             resumed = self.resume_generator(iterator, None, None, RESUME_FOR, UNBOUND, arg)
                             if type(resumed) is Frame:
                                 if len(frames) >= max_depth:
@@ -1024,7 +1025,7 @@ class Machine:
                             stack.pop()
                     elif opcode is GET_ITER:
                         iterable = stack[-1]
-                        if type(iterable) not in FRAME_ITERATORS:
+                        if type(iterable) not in frame_iterators:
                             stack[-1] = _get_iter(iterable)
                     elif opcode is COPY:
                         stack.append(stack[-arg])
