@@ -24,15 +24,12 @@ from typing import Any
 
 from ..vm.attributes import immutable_type, load_attr
 from ..vm.containers import check_key, compare, hash_value
-from ..vm.machine import Tool
+from ..vm.machine import VM_OBJECT_TYPES
 from ..vm.objects import (
-    BUILTIN_ITERATORS,
     FRAME_ITERATORS,
     NO_ATTRIBUTE,
     BoundBuiltin,
     Builtin,
-    Cell,
-    Coroutine,
     Function,
     Generator,
     Module,
@@ -748,9 +745,14 @@ class _ClassLike:
         return self.missing_attribute(name)
 
     def deletable(self) -> frozenset:
-        """Generic and Annotated keep nothing deletable; Any and the protocols do."""
-        return frozenset({"__doc__", "__module__", *self.attributes()} - {"__name__", "__qualname__"}) \
-            if self.name not in ("Generic", "Annotated") else frozenset()  # type: ignore[attr-defined]
+        """Generic and Annotated keep nothing deletable; Any and the protocols their
+        ``__doc__``, ``__module__`` and ``__parameters__``."""
+        if self.name in ("Generic", "Annotated"):  # type: ignore[attr-defined]
+            return frozenset()
+        return frozenset({"__doc__", "__module__", *self.attributes()}) - _CLASS_NAMES_FIXED
+
+
+_CLASS_NAMES_FIXED = frozenset({"__name__", "__qualname__"})  # a class's are not deletable
 
 
 class _TypingClass(_ClassLike, TypingForm, RefusesCalls):
@@ -1283,10 +1285,6 @@ def _type_repr(obj: Any) -> str:
     return repr(obj)
 
 
-_VM_TYPES = (Function, Generator, *BUILTIN_ITERATORS, Coroutine, Builtin, BoundBuiltin, Module,
-             Cell, Tool)
-
-
 def _has_module(obj: Any) -> bool:
     """Whether CPython's ``obj.__module__`` exists: classes, functions, forms do; ``1``,
     ``[]``, an exception, a generator, a module do not."""
@@ -1296,7 +1294,7 @@ def _has_module(obj: Any) -> bool:
 
 
 def _is_vm_object(obj: Any) -> bool:
-    return type(obj) in _VM_TYPES or type(obj).__module__.startswith("littrs.")
+    return type(obj) in VM_OBJECT_TYPES or type(obj).__module__.startswith("littrs.")
 
 
 def _is_instance(obj: Any, target: Any) -> bool:

@@ -1653,12 +1653,13 @@ def _callable_name(func: Any) -> str:
     return f"{name}()" if name else f"{tf.__name__} object"
 
 
-_VM_OBJECT_TYPES = frozenset((Function, *FRAME_ITERATORS, Coroutine, Builtin, BoundBuiltin, Module,
-                              Tool, Cell))
+# The machine's own objects: no host protocol (iteration, subscription, ...) applies to them.
+VM_OBJECT_TYPES = frozenset((Function, *FRAME_ITERATORS, Coroutine, Builtin, BoundBuiltin, Module,
+                             Tool, Cell))
 
 
 def _is_vm_object(value: Any) -> bool:
-    return type(value) in _VM_OBJECT_TYPES
+    return type(value) in VM_OBJECT_TYPES
 
 
 def _is_iterable(value: Any) -> bool:
