@@ -78,19 +78,20 @@ def _awaits(tree: ast.Module, final: ast.expr | None) -> bool:
     return bool(code.co_flags & inspect.CO_COROUTINE)
 
 
-def _run_awaiting(tree: ast.Module, final: ast.expr | None, namespace: dict) -> object:
+def _run_awaiting(tree: ast.Module, final: ast.expr | None, namespace: dict,
+                  filename: str) -> object:
     """Run a module that awaits at the top level as littrs does: as the main task of
     ``asyncio.run``, its final expression evaluated inside it."""
     body = list(tree.body)
     if final is not None:
         body.append(ast.Assign(targets=[ast.Name(FINAL, ast.Store())], value=final))
     module = ast.fix_missing_locations(ast.Module(body=body, type_ignores=[]))
-    code = compile(module, "<fuzz>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+    code = compile(module, filename, "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
     asyncio.run(eval(code, namespace))  # noqa: S307 - the generated program is trusted
     return namespace.pop(FINAL, None)
 
 
-def run(source: str, prelude: str = "") -> dict[str, object]:
+def run(source: str, prelude: str = "", filename: str = "<fuzz>") -> dict[str, object]:
     """Exec ``source`` in a fresh namespace; the outcome as a JSON-able dict.
 
     ``prelude`` (the inputs' assignments) runs first, compiled on its own as the
@@ -106,11 +107,11 @@ def run(source: str, prelude: str = "") -> dict[str, object]:
         exec(compile(prelude, "<inputs>", "exec"), namespace)
         with contextlib.redirect_stdout(buffer):
             if _awaits(tree, final):
-                value = _run_awaiting(tree, final, namespace)
+                value = _run_awaiting(tree, final, namespace, filename)
             else:
-                exec(compile(tree, "<fuzz>", "exec"), namespace)
+                exec(compile(tree, filename, "exec"), namespace)
                 if final is not None:
-                    value = eval(compile(ast.Expression(body=final), "<fuzz>", "eval"), namespace)
+                    value = eval(compile(ast.Expression(body=final), filename, "eval"), namespace)
     except BaseException as exc:  # noqa: BLE001 - the program's own exception is data
         return {
             "value": None,
@@ -127,13 +128,27 @@ def run(source: str, prelude: str = "") -> dict[str, object]:
             "exc_message": None}
 
 
+def evaluate(code: str) -> dict[str, object]:
+    """Exec ``code`` (test code, not a program under test) in a fresh namespace: what it
+    leaves in ``result``, which must be JSON-able, or the exception that ended it."""
+    namespace: dict[str, object] = {"__name__": "__oracle__"}
+    try:
+        exec(compile(code, "<oracle>", "exec"), namespace)  # noqa: S102 - the tests' own code
+    except BaseException as exc:  # noqa: BLE001 - reported to the test
+        return {"error": f"{type(exc).__name__}: {exc}"}
+    return {"result": namespace.get("result")}
+
+
 def main() -> None:
-    """Serve forever: one program per line in (a JSON string, or ``[prelude, program]``),
-    one JSON outcome out."""
+    """Serve forever: one request per line in (JSON: a program's source, prelude and
+    filename; or code to ``evaluate``), one JSON answer out."""
     sys.setrecursionlimit(1000)
     for line in sys.stdin:
         request = json.loads(line)
-        outcome = run(request[1], request[0]) if isinstance(request, list) else run(request)
+        if "evaluate" in request:
+            outcome = evaluate(request["evaluate"])
+        else:
+            outcome = run(request["source"], request["prelude"], request["filename"])
         sys.stdout.write(json.dumps(outcome) + "\n")
         sys.stdout.flush()
 

@@ -15,7 +15,6 @@ import os
 import re
 import select
 import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Any, NamedTuple
 from littrs import LimitError, Sandbox, SandboxError
 
 from ._worker import REPR_FAILED, value_repr
+from .oracle_python import MISSING, oracle_python
 from .strategies import FILES, Program
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,32 +72,53 @@ def _limit_memory() -> None:  # pragma: no cover - runs in the child
     resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 
 
-class CPythonWorker:
-    """A ``python -c`` child that execs programs sent as JSON lines, one fresh namespace each."""
+class NoOracle(RuntimeError):
+    """This machine has no CPython 3.11 to compare with (see fuzz/oracle_python.py)."""
 
-    def __init__(self, timeout: float = 2.0) -> None:
+
+class CPythonWorker:
+    """A CPython 3.11 child (fuzz/oracle_python.py) that execs programs sent as JSON
+    lines, one fresh namespace each."""
+
+    def __init__(self, timeout: float = 2.0, cwd: Path | None = None) -> None:
         self.timeout = timeout
+        self.cwd = cwd
         self.process: subprocess.Popen[str] | None = None
 
     def _start(self) -> subprocess.Popen[str]:
+        executable = oracle_python()
+        if executable is None:
+            raise NoOracle(MISSING)
         env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT),
                "PYTHONWARNINGS": "ignore"}
         return subprocess.Popen(
-            [sys.executable, "-c", "from fuzz._worker import main; main()"],
+            [executable, "-c", "from fuzz._worker import main; main()"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            text=True, cwd=fixture_directory(), env=env, preexec_fn=_limit_memory,
+            text=True, cwd=self.cwd or fixture_directory(), env=env, preexec_fn=_limit_memory,
         )
 
-    def run(self, source: str, prelude: str = "") -> Outcome | None:
+    def run(self, source: str, prelude: str = "", filename: str = "<fuzz>") -> Outcome | None:
         """The CPython outcome, or None when the program outran the timeout (worker restarted).
 
         ``prelude`` (inputs' assignments) is compiled and run before ``source``.
         """
+        line = self._ask({"source": source, "prelude": prelude, "filename": filename})
+        if line is None:
+            return None
+        data = json.loads(line)
+        return Outcome(data["value"], data["printed"], data["exc_type"], data["exc_message"])
+
+    def evaluate(self, code: str) -> dict[str, Any] | None:
+        """Exec test code in the oracle (see _worker.evaluate); None on a timeout."""
+        line = self._ask({"evaluate": code})
+        return None if line is None else json.loads(line)
+
+    def _ask(self, request: dict[str, Any]) -> str | None:
         if self.process is None or self.process.poll() is not None:
             self.process = self._start()
         assert self.process.stdin is not None and self.process.stdout is not None
         try:
-            self.process.stdin.write(json.dumps([prelude, source] if prelude else source) + "\n")
+            self.process.stdin.write(json.dumps(request) + "\n")
             self.process.stdin.flush()
             ready, _, _ = select.select([self.process.stdout], [], [], self.timeout)
             line = self.process.stdout.readline() if ready else ""
@@ -106,8 +127,7 @@ class CPythonWorker:
         if not line:
             self.close()
             return None
-        data = json.loads(line)
-        return Outcome(data["value"], data["printed"], data["exc_type"], data["exc_message"])
+        return line
 
     def close(self) -> None:
         """Kill the child (it is restarted on the next run)."""

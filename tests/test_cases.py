@@ -1,7 +1,7 @@
 """Differential tests: every program in tests/cases/ runs under CPython and littrs.
 
-CPython (the interpreter running pytest) is the oracle. For each program both
-sides produce an :class:`Outcome`: the repr of the value of the final expression
+CPython 3.11 is the oracle (tests/oracle.py: in-process on a 3.11 host, a 3.11
+worker process on any other). For each program both sides produce an :class:`Outcome`: the repr of the value of the final expression
 statement (like a REPL; ``'None'`` if the program does not end with one; see
 :func:`value_repr`), the printed lines, and, if the program ended with an uncaught
 exception, its type name and message. The two outcomes must be equal. See
@@ -10,16 +10,15 @@ tests/cases/README.md.
 
 from __future__ import annotations
 
-import ast
-import contextlib
 import difflib
-import io
 from pathlib import Path
 from typing import NamedTuple
 
 import pytest
 
-from fuzz._worker import output_lines, value_repr  # one rule for both oracles
+from fuzz._worker import value_repr  # one rule for both oracles
+
+from .oracle import run_program
 
 CASES_DIR = Path(__file__).parent / "cases"
 CASE_FILES = sorted(CASES_DIR.glob("*.py"))
@@ -34,32 +33,9 @@ class Outcome(NamedTuple):
     exc_message: str | None  # str() of the uncaught exception, or None
 
 
-def split_final_expression(
-    source: str, filename: str = "<case>"
-) -> tuple[ast.Module, ast.expr | None]:
-    """Parse ``source``; split off the last statement if it is an expression statement."""
-    tree = ast.parse(source, filename=filename)
-    final: ast.expr | None = None
-    if tree.body and isinstance(tree.body[-1], ast.Expr):
-        final = tree.body.pop().value
-    return tree, final
-
-
 def run_cpython(source: str, filename: str = "<case>") -> Outcome:
-    """Run ``source`` in-process under CPython and describe what happened."""
-    module, final = split_final_expression(source, filename)
-    namespace: dict[str, object] = {"__name__": "__main__"}
-    buffer = io.StringIO()
-    value: object = None
-    try:
-        with contextlib.redirect_stdout(buffer):
-            exec(compile(module, filename, "exec"), namespace)
-            if final is not None:
-                expression = ast.Expression(body=final)
-                value = eval(compile(expression, filename, "eval"), namespace)
-    except BaseException as exc:  # the program's own uncaught exception
-        return Outcome(None, output_lines(buffer.getvalue()), type(exc).__name__, str(exc))
-    return Outcome(value_repr(value), output_lines(buffer.getvalue()), None, None)
+    """Run ``source`` under CPython 3.11 (tests/oracle.py) and describe what happened."""
+    return Outcome(*run_program(source, filename=filename))
 
 
 def run_littrs(source: str) -> Outcome:

@@ -21,7 +21,7 @@ from collections import OrderedDict
 from typing import Any
 
 from . import opcodes as op
-from . import operations
+from . import operations, syntax
 from .code import Code, FunctionTemplate
 from .peephole import optimize
 from .scopes import Scope, analyse
@@ -41,7 +41,7 @@ UNSUPPORTED: dict[type, str] = {
     ast.AsyncFor: "async for loops",
     ast.Match: "match statements",
 }
-if hasattr(ast, "TryStar"):  # Python 3.11+
+if hasattr(ast, "TryStar"):  # Python 3.11+ (a 3.10 host: syntax.rewrite_for_310)
     UNSUPPORTED[ast.TryStar] = "except* clauses"
 
 _CACHE_SIZE = 512
@@ -63,9 +63,7 @@ def compile_source(source: str) -> Code:
 
 def compile_uncached(source: str) -> Code:
     """Compile without the cache."""
-    # CPython's SyntaxErrors; `await` may stand at the top level, as in asyncio's REPL.
-    compile(source, "<sandbox>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
-    tree = ast.parse(source, "<sandbox>")
+    tree = parse(source)
     _refuse_unsupported(tree, source)
     _Constants().visit(tree)
     scopes = analyse(tree, source)
@@ -82,6 +80,22 @@ def compile_uncached(source: str) -> Code:
 
 
 _GENERATE_DEPTH = 20_000
+
+
+def parse(source: str) -> ast.Module:
+    """The tree of ``source`` as CPython 3.11 parses it, on any host (see syntax.py)."""
+    if syntax.HOST >= (3, 12):
+        syntax.check_fstrings(source)
+    rewritten = syntax.rewrite_for_310(source) if syntax.HOST < (3, 11) else None
+    text = rewritten.source if rewritten is not None else source
+    # CPython's SyntaxErrors; `await` may stand at the top level, as in asyncio's REPL.
+    compile(text, "<sandbox>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
+    tree = ast.parse(text, "<sandbox>")
+    if rewritten is not None:
+        syntax.restore_310(tree, rewritten)
+    if syntax.HOST >= (3, 12):
+        syntax.check_tree(tree, source)
+    return tree
 
 
 def _generate(tree: ast.Module, source: str, scopes: dict) -> Code:
@@ -239,6 +253,8 @@ def nested_codes(code: Code) -> list[Code]:
 def _refuse_unsupported(tree: ast.AST, source: str) -> None:
     for node in ast.walk(tree):
         what = UNSUPPORTED.get(type(node))
+        if what is None and getattr(node, "_littrs_except_star", False):  # a 3.10 host
+            what = "except* clauses"
         if what is None and isinstance(node, ast.comprehension) and node.is_async:
             what = "async comprehensions"
         if what is not None:
