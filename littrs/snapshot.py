@@ -45,11 +45,12 @@ from cattrs.preconf.json import make_converter
 from .errors import SnapshotError
 from .modules.typing_module import SNAPSHOT_NAMES, TypingForm
 from .modules.typing_module import rebuild as rebuild_form
-from .vm import aio, aio_locks, aio_taskgroup, aio_wait
+from .vm import aio, aio_locks, aio_taskgroup, aio_wait, exception_data
 from .vm.aio import ToolBatch
 from .vm.builtins import CONSTRUCTIBLE, EXCEPTIONS
 from .vm.code import UNBOUND, Code
 from .vm.compiler import compile_source, nested_codes
+from .vm.exception_data import recorded_traceback, set_traceback
 from .vm.frames import Frame
 from .vm.machine import Tool, ToolCall
 from .vm.objects import (
@@ -398,13 +399,10 @@ class Encoder:
 
     def exception(self, exc: BaseException) -> list[Any]:
         """An exception by its constructor arguments (``__reduce__``) and its attributes."""
-        tb = [[self.value(code), pc] for code, pc in getattr(exc, "_littrs_tb", ())]
+        tb = [[self.value(code), pc] for code, pc in recorded_traceback(exc)]
         _, args, *rest = exc.__reduce__()
-        state = {
-            key: value
-            for key, value in (rest[0] if rest and rest[0] else {}).items()
-            if key != "_littrs_tb"
-        }
+        state = {key: value for key, value in (rest[0] if rest and rest[0] else {}).items()
+                 if key != exception_data.KEY}
         return ["exc", _type_name(type(exc)), self.values(args), self.value(exc.__context__),
                 self.value(exc.__cause__), exc.__suppress_context__, tb, self.value(state)]
 
@@ -765,9 +763,7 @@ class Decoder:
         exc.__context__ = self.value(fields[2])
         exc.__cause__ = self.value(fields[3])
         exc.__suppress_context__ = bool(fields[4])
-        exc._littrs_tb = [  # type: ignore[attr-defined]
-            (self.value(code), _integer(pc)) for code, pc in fields[5]
-        ]
+        set_traceback(exc, [(self.value(code), _integer(pc)) for code, pc in fields[5]])
         for key, value in self.mapping(fields[6]).items():
             setattr(exc, _text(key), value)
         return exc

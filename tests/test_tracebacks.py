@@ -144,7 +144,6 @@ def test_syntax_error_reads_as_cpython_prints_it() -> None:
 @pytest.mark.parametrize(
     ("source", "construct"),
     [
-        ("class A:\n    pass", "class definitions"),
         ("async def f(xs):\n    async for x in xs:\n        pass", "async for loops"),
         ("match 1:\n    case 1:\n        pass", "match statements"),
         ("try:\n    pass\nexcept* ValueError:\n    pass", "except* clauses"),

@@ -17,7 +17,13 @@ import builtins
 from collections.abc import Callable
 from typing import Any
 
+from ..model.classes import MISSING as _MODEL_MISSING
+from ..model.classes import ClassMeta
+from ..model.descriptors import DESCRIPTOR_TYPES
+from ..model.protocols import Super
+from . import exception_data
 from .clinic import exactly_one, no_arguments
+from .context import current
 from .objects import (
     NO_ATTRIBUTE,
     BoundBuiltin,
@@ -73,7 +79,7 @@ class VMMethod:
         self.unbound = unbound if unbound is not None else fn
 
 
-def _unbound(owner: type, name: str, fn: Callable[..., Any], needs_vm: bool) -> Callable[..., Any]:
+def unbound_method(owner: type, name: str, fn: Callable[..., Any], needs_vm: bool) -> Callable[..., Any]:
     """``owner.name`` called with ``self`` first, with CPython's errors for a missing or wrong self."""
     qualname = f"{owner.__name__}.{name}"
 
@@ -156,7 +162,7 @@ def override(t: type, name: str, fn: Callable[..., Any], needs_vm: bool = False)
     is_classmethod = isinstance(t.__dict__.get(name), classmethod) or type(
         t.__dict__.get(name)
     ).__name__ == "classmethod_descriptor"
-    unbound = None if is_classmethod else _unbound(t, name, fn, needs_vm)
+    unbound = None if is_classmethod else unbound_method(t, name, fn, needs_vm)
     for table_type, table in METHODS.items():
         if issubclass(table_type, t) and (table_type is t or name in table):
             table[name] = VMMethod(fn, needs_vm, is_classmethod, unbound)
@@ -167,6 +173,15 @@ def visible_names(obj: Any) -> list[str]:
     t = type(obj)
     if t is Module:
         return sorted(obj.namespace)
+    if isinstance(t, ClassMeta) or t is ClassMeta:
+        from ..model.classes import is_class, mro, record
+        from ..model.spaces import make_builtin_space
+
+        names = set(getattr(obj, "__dict__", None) or ()) if not is_class(obj) else set()
+        for klass in mro(obj if is_class(obj) else t):
+            space = record(klass).namespace if is_class(klass) else make_builtin_space(klass)
+            names.update(name for name in space if isinstance(name, str))
+        return sorted(names)
     names = set(METHODS.get(t, ()))
     names.add("__class__")
     if isinstance(obj, BaseException):
@@ -205,7 +220,7 @@ def attribute_error(obj: Any, name: str) -> AttributeError:
             return error
     if t is Module:
         message = f"module '{obj.name}' has no attribute '{name}'"
-    elif t is type:
+    elif t is type or t is ClassMeta or isinstance(obj, ClassMeta):
         message = f"type object '{obj.__name__}' has no attribute '{name}'"
     else:
         message = f"'{type_name(t)}' object has no attribute '{name}'"
@@ -214,7 +229,7 @@ def attribute_error(obj: Any, name: str) -> AttributeError:
     error.obj = None  # type: ignore[attr-defined]
     suggestion = suggest(name, visible_names(obj))
     if suggestion is not None:
-        error._littrs_suggestion = suggestion  # type: ignore[attr-defined]
+        exception_data.set_suggestion(error, suggestion)
     return error
 
 
@@ -234,6 +249,20 @@ def load_attr(obj: Any, name: str) -> Any:
             return obj.namespace[name]
         except KeyError:
             raise attribute_error(obj, name) from None
+    elif isinstance(t, ClassMeta):
+        from ..model import protocols
+
+        return protocols.get_attribute(current.get(), obj, name)
+    elif t is ClassMeta or isinstance(obj, ClassMeta):
+        from ..model import protocols
+
+        return protocols.class_get(current.get(), obj, name)
+    elif t in MODEL_TYPES:
+        from ..model.attributes import model_attribute
+
+        value = model_attribute(current.get(), obj, name)
+        if value is not _MISSING:
+            return value
     elif t is Function:
         value = _function_attribute(obj, name)
         if value is not _MISSING:
@@ -293,10 +322,19 @@ def load_attr(obj: Any, name: str) -> Any:
         return getattr(obj, name)
     if name == "__self__" and t is BoundBuiltin:
         raise attribute_error(obj, name)
+    if name[:2] == "__" == name[-2:]:
+        from ..model.spaces import builtin_special
+
+        value = builtin_special(obj, name)
+        if value is not _MISSING_SPECIAL:
+            return value
     raise attribute_error(obj, name)
 
 
 _MISSING = object()
+_MISSING_SPECIAL: Any = _MODEL_MISSING
+# Bound methods, classmethod, property, super...: the model answers for their attributes.
+MODEL_TYPES = DESCRIPTOR_TYPES | {Super}
 _EXCEPTION_GROUP = getattr(builtins, "BaseExceptionGroup", ())  # Python 3.11+
 _GROUP_ATTRIBUTES = frozenset(("exceptions", "message", "subgroup", "split", "derive"))
 
@@ -401,6 +439,19 @@ def _mro_of(t: type) -> Callable[..., list]:
     return mro
 
 
+def bind_builtin(entry: Any, obj: Any, owner: type) -> Any:
+    """A builtin type's method (a host descriptor or a VMMethod) reached through ``obj``
+    (None: through the class ``owner``)."""
+    if type(entry) is VMMethod:
+        if entry.is_classmethod:
+            return BoundBuiltin(owner, entry.fn, entry.fn.__name__, entry.needs_vm)
+        if obj is None:
+            return Builtin(f"{owner.__name__}.{entry.fn.__name__}", entry.unbound,
+                           entry.needs_vm)
+        return BoundBuiltin(obj, entry.fn, entry.fn.__name__, entry.needs_vm)
+    return entry.__get__(obj, owner)
+
+
 def _with_traceback(exc: BaseException, *args: Any, **kwargs: Any) -> BaseException:
     tb = exactly_one("BaseException.with_traceback", args, kwargs)
     if tb is not None:
@@ -416,9 +467,30 @@ def _add_note(exc: BaseException, *args: Any, **kwargs: Any) -> None:
     notes.append(note)
 
 
+EXCEPTION_METHODS = {
+    "with_traceback": VMMethod(_with_traceback),
+    "add_note": VMMethod(_add_note),
+}
+
+
 def store_attr(obj: Any, name: str, value: Any) -> None:
     """``obj.name = value`` in the sandbox."""
     t = type(obj)
+    if isinstance(t, ClassMeta):
+        from ..model import protocols
+
+        protocols.set_attribute(current.get(), obj, name, value)
+        return
+    if t is ClassMeta or isinstance(obj, ClassMeta):
+        from ..model import protocols
+
+        protocols.class_set(current.get(), obj, name, value)
+        return
+    if t in MODEL_TYPES:
+        from ..model.attributes import set_model_attribute
+
+        if set_model_attribute(obj, name, value):
+            return
     if t is Function and not name.startswith("__"):
         if obj.attrs is None:
             obj.attrs = {}
@@ -490,6 +562,17 @@ def _read_only(t: type, name: str, entry: Any) -> AttributeError:
 
 def delete_attr(obj: Any, name: str) -> None:
     """``del obj.name`` in the sandbox."""
+    t = type(obj)
+    if isinstance(t, ClassMeta):
+        from ..model import protocols
+
+        protocols.delete_attribute(current.get(), obj, name)
+        return
+    if t is ClassMeta or isinstance(obj, ClassMeta):
+        from ..model import protocols
+
+        protocols.class_delete(current.get(), obj, name)
+        return
     if type(obj) is Function and obj.attrs and name in obj.attrs:
         del obj.attrs[name]
         return

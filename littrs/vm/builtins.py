@@ -16,6 +16,8 @@ from itertools import islice
 from operator import indexOf, length_hint
 from typing import Any
 
+from ..model.descriptors import ClassMethod, Property, StaticMethod
+from ..model.protocols import build_class
 from . import attributes, containers
 from .attributes import call_descriptor, override
 from .clinic import (
@@ -245,10 +247,97 @@ def _type(vm: Any, args: list, kwargs: dict) -> Any:
         return shown_type(args[0])
     if len(args) != 3:
         raise TypeError("type() takes 1 or 3 arguments")
-    for index, (value, expected) in enumerate(zip(args, (str, tuple, dict))):
-        if not isinstance(value, expected):
-            raise bad_argument("type.__new__", f"argument {index + 1}", expected.__name__, value)
-    raise TypeError("type() with three arguments (creating classes) is not supported by littrs")
+    from ..model.protocols import type_new
+
+    return type_new(vm, type, *args, kwargs)
+
+
+def _super(vm: Any, *args: Any, **kwargs: Any) -> Any:
+    """``super()``, with no arguments: the class and first argument of the calling method."""
+    from ..model.protocols import Super, make_super
+
+    if kwargs:
+        raise TypeError("super() takes no keyword arguments")
+    if len(args) > 2:
+        raise TypeError(f"super() expected at most 2 arguments, got {len(args)}")
+    if len(args) == 1:
+        if not isinstance(args[0], type):
+            raise TypeError(f"super() argument 1 must be a type, not {type(args[0]).__name__}")
+        return Super(args[0], None, None)
+    if len(args) == 2:
+        return make_super(*args)
+    frame = vm.frame
+    code = frame.code
+    if code.argcount == 0:
+        raise RuntimeError("super(): no arguments")
+    first = frame.fast[0]
+    if first is UNBOUND:
+        for slot, index in code.cell_args:
+            if slot == 0:
+                first = frame.cells[index].contents
+    if first is UNBOUND:
+        raise RuntimeError("super(): arg[0] deleted")
+    if "__class__" not in code.freevars:
+        raise RuntimeError("super(): __class__ cell not found")
+    cell = frame.cells[len(code.cellvars) + code.freevars.index("__class__")]
+    cls = cell.contents
+    if cls is UNBOUND:
+        raise RuntimeError("super(): empty __class__ cell")
+    if not isinstance(cls, type):
+        raise RuntimeError(f"super(): __class__ is not a type ({type(cls).__name__})")
+    return make_super(cls, first)
+
+
+def _vars(vm: Any, *args: Any, **kwargs: Any) -> Any:
+    """``vars(obj)``: its ``__dict__``."""
+    if kwargs:
+        raise TypeError("vars() takes no keyword arguments")
+    if len(args) > 1:
+        raise TypeError(f"vars expected at most 1 argument, got {len(args)}")
+    if not args:  # locals(): the module's globals, a class body's namespace, a function's
+        frame = vm.frame
+        if frame.locals is not None:
+            return frame.locals
+        if frame.code.kind == "module":
+            return frame.globals
+        names = frame.code.varnames + frame.code.cellvars + frame.code.freevars
+        values = frame.fast + [cell.contents for cell in frame.cells or ()]
+        return {name: value for name, value in zip(names, values)
+                if value is not UNBOUND and not name.startswith(".")}
+    try:
+        return vm.call(Builtin("getattr", attributes.load_attr), [args[0], "__dict__"])
+    except AttributeError:
+        raise TypeError("vars() argument must have __dict__ attribute") from None
+
+
+def _property(vm: Any, args: list, kwargs: dict) -> Any:
+    from ..model.descriptors import Property
+
+    if len(args) > 4:
+        raise TypeError(f"property() takes at most 4 arguments ({len(args)} given)")
+    names = ("fget", "fset", "fdel", "doc")
+    for key in kwargs:
+        if key not in names:
+            raise TypeError(f"'{key}' is an invalid keyword argument for property()")
+    values = dict(zip(names, args))
+    for key, value in kwargs.items():
+        if key in values:
+            raise TypeError(f"argument for property() given by name ('{key}') and position "
+                            f"({names.index(key) + 1})")
+        values[key] = value
+    fields = [None if values.get(key) is None else values[key] for key in names]
+    return Property(*fields)
+
+
+def _wrapping(cls: type, name: str) -> Any:
+    def build(vm: Any, args: list, kwargs: dict) -> Any:
+        if kwargs:
+            raise TypeError(f"{name}() takes no keyword arguments")
+        if len(args) != 1:
+            raise TypeError(f"{name} expected 1 argument, got {len(args)}")
+        return cls(args[0])
+
+    return build
 
 
 def _enumerate(vm: Any, args: list, kwargs: dict) -> Any:
@@ -368,6 +457,11 @@ _CONSTRUCTORS = {
     reversed: _reversed,
     str: _str,
 }
+
+
+_CONSTRUCTORS[Property] = _property
+_CONSTRUCTORS[ClassMethod] = _wrapping(ClassMethod, "classmethod")
+_CONSTRUCTORS[StaticMethod] = _wrapping(StaticMethod, "staticmethod")
 
 
 def register_constructor(cls: type, build: Any = None) -> None:
@@ -1210,5 +1304,11 @@ def _build_builtins() -> dict[str, Any]:
         bin=_wrap("bin", _digits(bin, 1)),
         oct=_wrap("oct", _digits(oct, 3)),
         hex=_wrap("hex", _digits(hex, 4)),
+        super=Builtin("super", _super, direct=True),
+        vars=Builtin("vars", _vars, direct=True),
+        __build_class__=Builtin("__build_class__", build_class, direct=True),
+        property=Property,
+        classmethod=ClassMethod,
+        staticmethod=StaticMethod,
     )
     return namespace

@@ -24,7 +24,7 @@ from . import opcodes as op
 from . import operations, syntax
 from .code import Code, FunctionTemplate
 from .peephole import optimize
-from .scopes import Scope, analyse
+from .scopes import CELL, FREE, GLOBAL_EXPLICIT, Scope, analyse, mangle
 
 COMPARE_OPERATORS = {
     ast.Lt: operator.lt,
@@ -37,7 +37,6 @@ COMPARE_OPERATORS = {
 UNARY_OPERATORS = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert}
 
 UNSUPPORTED: dict[type, str] = {
-    ast.ClassDef: "class definitions",
     ast.AsyncFor: "async for loops",
     ast.Match: "match statements",
 }
@@ -100,8 +99,11 @@ def parse(source: str) -> ast.Module:
 
 def _generate(tree: ast.Module, source: str, scopes: dict) -> Code:
     unit = _Unit(scopes[tree], "<module>", "<module>", source.splitlines(), scopes, kind="module")
+    unit.future_annotations = _future_annotations(tree)
     unit.is_coroutine = _contains_await(tree)
     body = tree.body
+    if _has_annotations(body):
+        unit.emit(op.SETUP_ANNOTATIONS)
     last = body[-1] if body and isinstance(body[-1], ast.Expr) else None
     unit.statements(body[:-1] if last else body)
     if last is not None:
@@ -317,6 +319,14 @@ class Block:
         self.continue_label = continue_label
 
 
+_LOADS = {"fast": op.LOAD_FAST, "deref": op.LOAD_DEREF, "global": op.LOAD_GLOBAL,
+          "name": op.LOAD_NAME}
+_STORES = {"fast": op.STORE_FAST, "deref": op.STORE_DEREF, "global": op.STORE_GLOBAL,
+           "name": op.STORE_NAME}
+_DELETES = {"fast": op.DELETE_FAST, "deref": op.DELETE_DEREF, "global": op.DELETE_GLOBAL,
+            "name": op.DELETE_NAME}
+
+
 class _Unit:
     """Code generation for one code object."""
 
@@ -346,6 +356,8 @@ class _Unit:
         self.temp_count = 0
         self.is_generator = False
         self.is_coroutine = False
+        self.private = scope.private  # the class name that mangles ``__x`` here
+        self.future_annotations = False  # ``from __future__ import annotations``: strings
 
     # -- emission -------------------------------------------------------
 
@@ -408,20 +420,36 @@ class _Unit:
 
     def load_name(self, name: str) -> None:
         kind, where = self.resolve(name)
-        self.emit({"fast": op.LOAD_FAST, "deref": op.LOAD_DEREF, "global": op.LOAD_GLOBAL}[kind], where)
+        if kind == "deref" and self.kind == "class":
+            self.emit(op.LOAD_CLASSDEREF, where)
+            return
+        self.emit(_LOADS[kind], where)
 
     def store_name(self, name: str) -> None:
         kind, where = self.resolve(name)
-        self.emit({"fast": op.STORE_FAST, "deref": op.STORE_DEREF, "global": op.STORE_GLOBAL}[kind], where)
+        self.emit(_STORES[kind], where)
 
     def delete_name(self, name: str) -> None:
         kind, where = self.resolve(name)
-        self.emit({"fast": op.DELETE_FAST, "deref": op.DELETE_DEREF, "global": op.DELETE_GLOBAL}[kind], where)
+        self.emit(_DELETES[kind], where)
+
+    def mangled(self, name: str) -> str:
+        return mangle(self.private, name)
 
     def resolve(self, name: str) -> tuple[str, Any]:
+        name = self.mangled(name)
         scope = self.scope
         if scope.is_module:
             return "global", name
+        if scope.kind == "class":
+            if name == "__class__" and scope.needs_class_cell:
+                return "deref", 0
+            resolved = scope.names.get(name)
+            if resolved == FREE or resolved == CELL:
+                return "deref", self.cell_index(name)
+            if resolved == GLOBAL_EXPLICIT:
+                return "global", name
+            return "name", name
         if name in scope.cells:
             return "deref", self.cellvars.index(name)
         if name in scope.frees:
@@ -429,6 +457,11 @@ class _Unit:
         if name in scope.locals:
             return "fast", self.fast(name)
         return "global", name
+
+    def cell_index(self, name: str) -> int:
+        if name in self.cellvars:
+            return self.cellvars.index(name)
+        return len(self.cellvars) + self.freevars.index(name)
 
     # -- statements ---------------------------------------------------------
 
@@ -466,10 +499,40 @@ class _Unit:
             self.store(target)
 
     def stmt_AnnAssign(self, node: ast.AnnAssign) -> None:
-        if node.value is None:
-            return
-        self.expr(node.value)
-        self.store(node.target)
+        """As CPython 3.11: the value is stored first; in a module or a class body a
+        simple name's annotation goes into ``__annotations__``, another target's is
+        evaluated; in a function no annotation is evaluated."""
+        target = node.target
+        if node.value is not None:
+            self.expr(node.value)
+            self.store(target)
+        in_namespace = self.kind in ("module", "class")
+        if isinstance(target, ast.Name):
+            if node.simple and in_namespace:
+                self.annotation(node.annotation)
+                self.load_name("__annotations__")
+                self.emit(op.LOAD_CONST, self.mangled(target.id))
+                self.emit(op.STORE_SUBSCR)
+                return
+        elif node.value is None:
+            if isinstance(target, ast.Attribute):
+                self.expr(target.value)
+                self.emit(op.POP_TOP)
+            elif isinstance(target, ast.Subscript):
+                self.expr(target.value)
+                self.emit(op.POP_TOP)
+                self.subscript_key(target.slice)
+                self.emit(op.POP_TOP)
+        if in_namespace and not node.simple and not self.future_annotations:
+            self.expr(node.annotation)
+            self.emit(op.POP_TOP)
+
+    def annotation(self, node: ast.expr) -> None:
+        """An annotation's value: the expression, or its text under the annotations future."""
+        if self.future_annotations:
+            self.emit(op.LOAD_CONST, ast.unparse(node))
+        else:
+            self.expr(node)
 
     def stmt_AugAssign(self, node: ast.AugAssign) -> None:
         function = operations.INPLACE[type(node.op)]
@@ -484,14 +547,15 @@ class _Unit:
                 self.emit(op.INPLACE_OP, function)
             self.store_name(target.id)
         elif isinstance(target, ast.Attribute):
+            attr = self.mangled(target.attr)
             self.expr(target.value)
             self.emit(op.COPY, 1)
-            self.emit(op.LOAD_ATTR, target.attr)
+            self.emit(op.LOAD_ATTR, attr)
             self.expr(node.value)
             self.lineno = node.lineno
             self.emit(op.INPLACE_OP, function)
             self.emit(op.SWAP, 2)
-            self.emit(op.STORE_ATTR, target.attr)
+            self.emit(op.STORE_ATTR, attr)
         else:
             assert isinstance(target, ast.Subscript)
             self.expr(target.value)
@@ -516,7 +580,7 @@ class _Unit:
             self.delete_name(target.id)
         elif isinstance(target, ast.Attribute):
             self.expr(target.value)
-            self.emit(op.DELETE_ATTR, target.attr)
+            self.emit(op.DELETE_ATTR, self.mangled(target.attr))
         elif isinstance(target, ast.Subscript):
             self.expr(target.value)
             self.subscript_key(target.slice)
@@ -856,6 +920,54 @@ class _Unit:
 
     stmt_AsyncFunctionDef = stmt_FunctionDef
 
+    def stmt_ClassDef(self, node: ast.ClassDef) -> None:
+        """As CPython 3.11: ``__build_class__(body, name, *bases, **keywords)``, then the
+        decorators, innermost first."""
+        for decorator in node.decorator_list:
+            self.expr(decorator)
+        self.lineno = node.lineno
+        self.emit(op.LOAD_BUILD_CLASS)
+        code = self.class_body(node)
+        self.emit_closure(code)
+        self.emit(op.MAKE_FUNCTION, FunctionTemplate(code, False, False, bool(code.freevars)))
+        self.emit(op.LOAD_CONST, node.name)
+        self.call_with(node, node.bases, node.keywords, pushed=2)
+        for _ in node.decorator_list:
+            self.emit(op.CALL, 1)
+        self.store_name(node.name)
+
+    def class_body(self, node: ast.ClassDef) -> Code:
+        """The code of a class body: it runs with the class namespace as its names and
+        returns the ``__class__`` cell when a method uses ``super()`` or ``__class__``."""
+        scope = self.scopes[node]
+        qualname = self.child_qualname(node.name)
+        unit = _Unit(scope, node.name, qualname, self.source_lines, self.scopes, kind="class")
+        unit.future_annotations = self.future_annotations
+        if scope.needs_class_cell:
+            unit.cellvars = ["__class__", *unit.cellvars]
+        unit.lineno = node.lineno
+        unit.load_name("__name__")
+        unit.store_name("__module__")
+        unit.emit(op.LOAD_CONST, qualname)
+        unit.store_name("__qualname__")
+        body = node.body
+        docstring = _docstring(body)
+        if docstring is not None:
+            unit.lineno = body[0].lineno
+            unit.emit(op.LOAD_CONST, docstring)
+            unit.store_name("__doc__")
+        if _has_annotations(body):
+            unit.emit(op.SETUP_ANNOTATIONS)
+        unit.statements(body)
+        if scope.needs_class_cell:
+            unit.emit(op.LOAD_CLOSURE, 0)
+            unit.emit(op.COPY, 1)
+            unit.emit(op.STORE_NAME, "__classcell__")
+        else:
+            unit.emit(op.LOAD_CONST, None)
+        unit.emit(op.RETURN_VALUE)
+        return unit.finish(firstlineno=node.lineno, docstring=docstring)
+
     def stmt_Import(self, node: ast.Import) -> None:
         for alias in node.names:
             self.emit(op.IMPORT_NAME, alias.name)
@@ -875,7 +987,7 @@ class _Unit:
             raise _unsupported(node, "'from ... import *'")
         self.emit(op.IMPORT_NAME, node.module)
         for alias in node.names:
-            self.emit(op.IMPORT_FROM, alias.name)
+            self.emit(op.IMPORT_FROM, self.mangled(alias.name))
             self.store_name(alias.asname or alias.name)
         self.emit(op.POP_TOP)
 
@@ -886,7 +998,7 @@ class _Unit:
             self.store_name(target.id)
         elif isinstance(target, ast.Attribute):
             self.expr(target.value)
-            self.emit(op.STORE_ATTR, target.attr)
+            self.emit(op.STORE_ATTR, self.mangled(target.attr))
         elif isinstance(target, ast.Subscript):
             self.expr(target.value)
             self.subscript_key(target.slice)
@@ -1027,7 +1139,7 @@ class _Unit:
     def expr_Attribute(self, node: ast.Attribute) -> None:
         self.expr(node.value)
         self.lineno = node.end_lineno or node.lineno
-        self.emit(op.LOAD_ATTR, node.attr)
+        self.emit(op.LOAD_ATTR, self.mangled(node.attr))
 
     def expr_Subscript(self, node: ast.Subscript) -> None:
         self.expr(node.value)
@@ -1133,29 +1245,44 @@ class _Unit:
 
     def expr_Call(self, node: ast.Call) -> None:
         self.expr(node.func)
-        simple = not any(isinstance(a, ast.Starred) for a in node.args) and all(
-            k.arg is not None for k in node.keywords
+        self.call_with(node, node.args, node.keywords)
+
+    def call_with(self, node: ast.AST, args: list[ast.expr], keywords: list[ast.keyword],
+                  pushed: int = 0) -> None:
+        """Call what is ``pushed + 1`` down the stack, the ``pushed`` values above it first."""
+        simple = not any(isinstance(a, ast.Starred) for a in args) and all(
+            k.arg is not None for k in keywords
         )
         if simple:
-            for argument in node.args:
+            for argument in args:
                 self.expr(argument)
-            for keyword in node.keywords:
+            for keyword in keywords:
                 self.expr(keyword.value)
-            self.lineno = node.lineno
-            if node.keywords:
-                names = tuple(k.arg for k in node.keywords)
-                self.emit(op.CALL_KW, (len(node.args), names))
+            self.lineno = node.lineno  # type: ignore[attr-defined]
+            if keywords:
+                names = tuple(k.arg for k in keywords)
+                self.emit(op.CALL_KW, (pushed + len(args), names))
             else:
-                self.emit(op.CALL, len(node.args))
+                self.emit(op.CALL, pushed + len(args))
             return
-        if len(node.args) == 1 and isinstance(node.args[0], ast.Starred):
+        if not pushed and len(args) == 1 and isinstance(args[0], ast.Starred):
             # f(*args): CALL_EX takes the iterable itself and names f if it is none.
-            self.expr(node.args[0].value)
+            self.expr(args[0].value)
+        elif pushed:
+            self.emit(op.BUILD_LIST, pushed)
+            for argument in args:
+                if isinstance(argument, ast.Starred):
+                    self.expr(argument.value)
+                else:
+                    self.expr(argument)
+                    self.emit(op.BUILD_LIST, 1)
+                self.emit(op.LIST_EXTEND, 1)
+            self.emit(op.LIST_TO_TUPLE)
         else:
-            self.sequence(node.args, op.BUILD_TUPLE, op.LIST_EXTEND)
-        if node.keywords:
+            self.sequence(args, op.BUILD_TUPLE, op.LIST_EXTEND)
+        if keywords:
             self.emit(op.BUILD_MAP, 0)
-            for keyword in node.keywords:
+            for keyword in keywords:
                 if keyword.arg is None:
                     self.expr(keyword.value)
                     self.emit(op.DICT_MERGE, 1)
@@ -1164,10 +1291,10 @@ class _Unit:
                     self.expr(keyword.value)
                     self.emit(op.BUILD_MAP, 1)
                     self.emit(op.DICT_MERGE, 1)
-            self.lineno = node.lineno
+            self.lineno = node.lineno  # type: ignore[attr-defined]
             self.emit(op.CALL_EX, 1)
         else:
-            self.lineno = node.lineno
+            self.lineno = node.lineno  # type: ignore[attr-defined]
             self.emit(op.CALL_EX, 0)
 
     def expr_Lambda(self, node: ast.Lambda) -> None:
@@ -1222,7 +1349,9 @@ class _Unit:
     def child_qualname(self, name: str) -> str:
         if self.kind == "module":
             return name
-        if self.kind == "comprehension":  # CPython: <listcomp>.<lambda>, no <locals>
+        if self.scope.names.get(self.mangled(name)) == GLOBAL_EXPLICIT:
+            return name  # declared global here: CPython names it as a module-level one
+        if self.kind in ("comprehension", "class"):  # CPython: <listcomp>.<lambda>, C.f
             return f"{self.qualname}.{name}"
         return f"{self.qualname}.<locals>.{name}"
 
@@ -1239,31 +1368,26 @@ class _Unit:
         ]
         if kw_defaults:
             for key, default in kw_defaults:
-                self.emit(op.LOAD_CONST, key)
+                self.emit(op.LOAD_CONST, self.mangled(key))
                 self.expr(default)
             self.emit(op.BUILD_MAP, len(kw_defaults))
         scope = self.scopes[node]
         unit = _Unit(scope, name, self.child_qualname(name), self.source_lines, self.scopes)
+        unit.future_annotations = self.future_annotations
         positional = args.posonlyargs + args.args
         for parameter in positional + args.kwonlyargs:
-            unit.varnames.append(parameter.arg)
+            unit.varnames.append(unit.mangled(parameter.arg))
         if args.vararg:
-            unit.varnames.append(args.vararg.arg)
+            unit.varnames.append(unit.mangled(args.vararg.arg))
         if args.kwarg:
-            unit.varnames.append(args.kwarg.arg)
+            unit.varnames.append(unit.mangled(args.kwarg.arg))
         docstring = None
         if is_lambda:
             unit.lineno = node.lineno
             unit.expr(body)
             unit.emit(op.RETURN_VALUE)
         else:
-            if (
-                body
-                and isinstance(body[0], ast.Expr)
-                and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)
-            ):
-                docstring = body[0].value.value
+            docstring = _docstring(body)
             unit.lineno = node.lineno
             unit.statements(body)
             unit.emit(op.LOAD_CONST, None)
@@ -1302,6 +1426,7 @@ class _Unit:
             scope, name, self.child_qualname(name), self.source_lines, self.scopes,
             kind="comprehension",
         )
+        unit.future_annotations = self.future_annotations
         unit.varnames.append(".0")
         unit.lineno = node.lineno
         unit.is_generator = build is None
@@ -1353,6 +1478,49 @@ class _Unit:
             self.emit(op.LIST_APPEND if build == op.BUILD_LIST else op.SET_ADD, index + 2)
         self.emit(op.JUMP_BACKWARD, top)
         self.mark(done)
+
+
+def _docstring(body: list[ast.stmt]) -> str | None:
+    if (
+        body
+        and isinstance(body[0], ast.Expr)
+        and isinstance(body[0].value, ast.Constant)
+        and isinstance(body[0].value.value, str)
+    ):
+        return body[0].value.value
+    return None
+
+
+def _has_annotations(body: list[ast.stmt]) -> bool:
+    """Whether a module or class body annotates a name (CPython's find_ann): then it
+    starts by making ``__annotations__``. Nested functions and classes do not count."""
+    for statement in body:
+        if isinstance(statement, ast.AnnAssign):
+            return True
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            if _has_annotations(getattr(statement, field, []) or []):
+                return True
+        for handler in getattr(statement, "handlers", []) or []:
+            if _has_annotations(handler.body):
+                return True
+        for case in getattr(statement, "cases", []) or []:
+            if _has_annotations(case.body):
+                return True
+    return False
+
+
+def _future_annotations(tree: ast.Module) -> bool:
+    """Whether the module starts with ``from __future__ import annotations``."""
+    for statement in tree.body:
+        if isinstance(statement, ast.ImportFrom) and statement.module == "__future__":
+            if any(alias.name == "annotations" for alias in statement.names):
+                return True
+        elif not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)):
+            if not isinstance(statement, ast.ImportFrom) or statement.module != "__future__":
+                return False
+    return False
 
 
 def _contains_yield(node: ast.AST) -> bool:

@@ -21,7 +21,13 @@ RESUME_NESTED = 4  # a host-driven nested run: the run itself returns
 
 
 class Frame:
-    """One activation of a code object."""
+    """One activation of a code object.
+
+    ``locals`` is a class body's namespace (None elsewhere). ``replay`` is the log of
+    what sandbox code answered to the instruction at ``pc`` while it waits to run again
+    (see ``Machine.run_direct``). The machine's fastest call path leaves both unset: read
+    them with ``getattr(frame, name, None)``.
+    """
 
     __slots__ = (
         "code",
@@ -31,6 +37,8 @@ class Frame:
         "pc",
         "globals",
         "generator",
+        "locals",
+        "replay",
     )
 
     def __init__(self, code: Code, fast: list, cells: list | None, globals: dict) -> None:
@@ -41,6 +49,8 @@ class Frame:
         self.pc = 0
         self.globals = globals
         self.generator: Any = None
+        self.locals: Any = None
+        self.replay: list | None = None
 
     def __repr__(self) -> str:
         return f"<frame {self.code.qualname} pc={self.pc}>"

@@ -33,7 +33,10 @@ from ..errors import (
     RecursionLimitError,
     TimeLimitError,
 )
-from . import aio, attributes, containers, operations
+from ..model import protocols
+from ..model.classes import ClassMeta
+from ..model.descriptors import Method, StaticMethod
+from . import aio, attributes, containers, exception_data, operations
 from . import opcodes as op
 from .builtins import LAZY_ITERATORS
 from .code import UNBOUND, Code
@@ -60,18 +63,48 @@ from .objects import (
     Function,
     Generator,
     Module,
+    NeedCall,
+    Raised,
     RefusesCalls,
     ResumeRequest,
 )
+from .prelude import prelude_function
 
 _HostMethod = type([].append)
 _MethodDescriptor = type(str.join)
+# The host's slot wrappers, unbound and bound (``int.__add__``, ``(1).__add__``): C code on
+# host values, reached as the special methods of a builtin base of a sandbox class.
+_SLOT_WRAPPERS = (type(int.__add__), type((1).__add__))
 _MISSING = object()
 SLICE = 10_000  # instructions between limit checks
 MEMORY_SLICE = 2_000  # with a memory limit: measuring is cheap, overshooting is not
 HOST_SECONDS_PER_UNIT = 1e-8  # a generous estimate of one element operation in C
 MAX_SLEEP = 3600.0  # seconds one wait of the sandbox's loop sleeps at most (sleep(inf))
 DEFAULT_RECURSION_DEPTH = 1000  # CPython's default: beyond it, a catchable RecursionError
+NESTED_LIMIT = 60  # nested runs inside one another (host code calling sandbox code) at most
+
+
+class _Enter:
+    """In a log: a call of host code that called back; it runs again on replay."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<enter>"
+
+
+ENTER = _Enter()
+
+
+class Direct:
+    """The state of direct mode: what sandbox code answered so far to the instruction
+    being run (``log``, shared with its frame's ``replay``) and how much of it was used."""
+
+    __slots__ = ("log", "index")
+
+    def __init__(self, log: list) -> None:
+        self.log = log
+        self.index = 0
 
 
 class Checkpoint:
@@ -188,6 +221,12 @@ class Machine:
         self.paused: tuple[Frame, list[Frame]] | None = None
         self.raised_context: tuple[BaseException, BaseException | None] | None = None
         self.loop: aio.Loop | None = None  # the sandbox's running asyncio loop
+        self.direct: Direct | None = None  # set while an instruction runs in direct mode
+        self.frame: Frame | None = None  # the frame of that instruction
+        self.pending: Any = None  # what a __replay frame runs next (see run_direct)
+        self.replayed: BaseException | None = None  # an exception raised again from a log
+        self.nesting = 0  # nested runs now running, one inside the other
+        self.running_frames: list[Frame] = []  # the frames under the running one
 
     # -- limits -------------------------------------------------------------
 
@@ -352,8 +391,23 @@ class Machine:
             return _call_host_method(func, args, kwargs) if kwargs else func(*args)
         elif tf is _MethodDescriptor:
             return attributes.call_descriptor(func, args, kwargs)
+        elif tf in _SLOT_WRAPPERS:
+            return func(*args, **kwargs) if kwargs else func(*args)
         elif tf is Tool:
             return ToolCall(func, args, kwargs)
+        elif tf is Method:
+            function = func.function
+            if type(function) is Function:
+                return self.frame_for(function, [func.self, *args], kwargs)
+            return self.invoke(function, [func.self, *args], kwargs)
+        elif isinstance(tf, ClassMeta):
+            result = protocols.call_instance(self, func, args, kwargs)
+        elif tf is ClassMeta or isinstance(func, ClassMeta):
+            result = protocols.call_class(self, func, args, kwargs)
+        elif tf is protocols.ClassBody:
+            return self.class_body_frame(func)
+        elif tf is StaticMethod:
+            return self.invoke(func.function, args, kwargs)
         elif tf is type or (isinstance(func, type) and tf is not Generator):
             from .builtins import construct
 
@@ -370,6 +424,141 @@ class Machine:
                 result.generator, result.value, result.exc, result.mode, result.default
             )
         return result
+
+    def class_body_frame(self, body: protocols.ClassBody) -> Frame:
+        """The frame of a class body: its names live in the class namespace."""
+        function = body.function
+        code = function.code
+        fast = [UNBOUND] * code.nlocals
+        cells = make_cells(code, fast, function.closure) if (code.cellvars or code.freevars) else None
+        frame = Frame(code, fast, cells, function.globals)
+        frame.locals = body.namespace
+        return frame
+
+    # -- sandbox code called by host code ----------------------------------------------
+
+    def call(self, function: Any, args: list, kwargs: dict | None = None) -> Any:
+        """Call ``function`` from host code (the object model, a builtin), and its result.
+
+        In direct mode (an instruction is being run: see :meth:`run_direct`) every call
+        has its place in the instruction's log, in the order the calls are made. A call
+        of host code that returns without calling back is logged with its result; one
+        that calls back leaves a marker (:data:`ENTER`), and runs again when the
+        instruction does, its own calls answered from the log in turn. Sandbox code
+        makes the instruction stop (NeedCall) to run it as a frame, whose answer the
+        frame logs. Outside direct mode, sandbox code runs as a nested run.
+        """
+        direct = self.direct
+        if direct is None:
+            return self.nested_call(function, args, kwargs)
+        log = direct.log
+        index = direct.index
+        direct.index = index + 1
+        if index < len(log):
+            entry = log[index]
+            if entry is not ENTER:
+                return self.answer(entry)
+        else:
+            log.append(ENTER)
+        try:
+            result = self.invoke(function, list(args), kwargs)
+        except NeedCall:
+            raise
+        except BaseException as exc:
+            if not isinstance(exc, LimitError) and len(log) == index + 1:
+                log[index] = Raised(exc)
+            raise
+        tr = type(result)
+        if tr is Frame or tr is ToolCall or tr is aio.ToolBatch:
+            if len(log) == index + 1:  # the sandbox code's answer takes the marker's place
+                log.pop()
+                raise NeedCall(result)
+            if direct.index < len(log):  # host code that called back, then asked for a frame
+                _discard_pending(result)
+                direct.index += 1
+                return self.answer(log[direct.index - 1])
+            raise NeedCall(result)
+        if len(log) == index + 1:
+            log[index] = result
+        return result
+
+    def answer(self, entry: Any) -> Any:
+        """A logged answer: the value, or the exception raised again."""
+        if type(entry) is Raised:
+            exc = entry.exc
+            self.replayed = exc
+            self.raised_context = (exc, exc.__context__)
+            raise exc
+        return entry
+
+    def nested_call(self, function: Any, args: list, kwargs: dict | None = None) -> Any:
+        """Call ``function`` to completion inside the host's call: a nested run."""
+        result = self.invoke(function, list(args), kwargs)
+        tr = type(result)
+        if tr is ToolCall or tr is aio.ToolBatch:
+            raise RuntimeError("a tool cannot be called from code that the host runs here "
+                               "(a special method called by a builtin or a container)")
+        if tr is not Frame:
+            return result
+        return self.run_nested(result)
+
+    def run_nested(self, frame: Frame) -> Any:
+        """Run ``frame`` to its return, inside the host's call; a tool call is refused."""
+        if self.nesting >= NESTED_LIMIT:
+            raise RecursionError("maximum recursion depth exceeded")
+        saved = (self.direct, self.frame, self.running_frames, self.cooperative)
+        self.direct = self.frame = None
+        self.cooperative = False
+        self.nesting += 1
+        depth = len(self.running_frames) + 1
+        driver = self.execute(frame, [], depth_used=depth)
+        try:
+            step = driver.send(None)
+        except Uncaught as uncaught:
+            exc = uncaught.exc
+            self.raised_context = (exc, exc.__context__)
+            raise exc from None
+        except StopIteration as stop:
+            return stop.value
+        finally:
+            self.nesting -= 1
+            self.direct, self.frame, self.running_frames, self.cooperative = saved
+        driver.close()
+        raise RuntimeError("a tool cannot be called from code that the host runs here (a "
+                           f"special method called by a builtin or a container): {step!r}")
+
+    def run_direct(self, frame: Frame, function: Any, args: tuple, restore: tuple) -> Any:
+        """Run ``function(*args)``, host code doing an instruction's work, in direct mode.
+
+        When it needs sandbox code run (NeedCall), the instruction's operands
+        (``restore``: what it already took off the stack) go back on the stack, and the
+        execute loop runs that code as a frame, logs its answer in ``frame.replay`` and
+        runs the instruction again: the host code then finds its earlier calls answered.
+        """
+        log = getattr(frame, "replay", None)
+        saved = (self.direct, self.frame)
+        self.direct = Direct(log if log is not None else [])
+        self.frame = frame
+        try:
+            result = function(*args)
+        except NeedCall as need:
+            frame.replay = self.direct.log
+            need.restore = restore
+            raise
+        except BaseException:
+            frame.replay = None
+            raise
+        finally:
+            self.direct, self.frame = saved
+        frame.replay = None
+        return result
+
+    def current_module(self) -> str:
+        """``__name__`` of the code running now (a class made by ``type()`` takes it)."""
+        frame = self.frame
+        namespace = frame.globals if frame is not None else self.globals
+        name = namespace.get("__name__", "__main__")
+        return name if isinstance(name, str) else "__main__"
 
     def resume_generator(
         self,
@@ -426,10 +615,35 @@ class Machine:
         generator.resume_default = default
         return frame
 
+    def loop_iterator(self, iterable: Any) -> Any:
+        """What a for loop over a sandbox object steps (in direct mode): ``iter(obj)``,
+        and when that is a sandbox iterator (or the object's ``__getitem__`` is the way
+        in), a prelude generator that calls its methods as frames."""
+        from ..model.classes import MISSING, is_instance, lookup
+
+        if is_instance(iterable) and lookup(type(iterable), "__iter__")[0] is MISSING and (
+            lookup(type(iterable), "__getitem__")[0] is not MISSING
+        ):
+            return self.frame_for(prelude_function("__sequence_iterator"), [iterable], None)
+        iterator = iter(iterable)
+        if is_instance(iterator):
+            return self.frame_for(prelude_function("__instance_iterator"), [iterator], None)
+        return iterator
+
+    def attribute_of(self, frame: Frame, obj: Any, name: str) -> Any:
+        """``obj.name`` for a sandbox class or instance: without sandbox code when the
+        attribute needs none, else in direct mode (a property's getter is a frame)."""
+        if type(type(obj)) is ClassMeta:
+            value = protocols.fast_get(obj, name)
+            if value is not protocols.MISSING:
+                return value
+        return self.run_direct(frame, attributes.load_attr, (obj, name), ())
+
     # -- the dispatch loop -----------------------------------------------------
 
     def execute(  # noqa: C901
-        self, frame: Frame, frames: list[Frame] | None = None, throw: BaseException | None = None
+        self, frame: Frame, frames: list[Frame] | None = None, throw: BaseException | None = None,
+        depth_used: int = 0,
     ) -> PyGenerator[ToolCall, Any, Any]:
         """Run ``frame`` (its callers below it in ``frames``) to completion.
 
@@ -439,12 +653,13 @@ class Machine:
         """
         if frames is None:
             frames = []
+        self.running_frames = frames
         new_frame = object.__new__
         builtins = self.builtins
         invoke = self.invoke
         load_attr = attributes.load_attr
         add = operations.add
-        max_depth = self.max_depth
+        max_depth = self.max_depth - depth_used
         budget = self.next_slice(0)  # instructions left in the slice (slice_end - pc in a frame)
         slice_start = budget
         reraising = False
@@ -503,6 +718,7 @@ class Machine:
         CALL_KW = op.CALL_KW
         MAKE_FUNCTION = op.MAKE_FUNCTION
         SEND = op.SEND
+        RESUME_REPLAY = op.RESUME_REPLAY
         DEEP = containers.DEEP  # operands whose comparison looks inside them
         while True:
             code = frame.code
@@ -558,13 +774,20 @@ class Machine:
                             stack.append(arg[3](value, arg[2]))
                         elif value is UNBOUND:
                             raise _unbound_local(code, arg[1])
-                        else:
+                        elif type(type(value)) is type:
                             stack.append(arg[0](value, arg[2]))
+                        else:
+                            stack.append(self.run_direct(frame, arg[0], (value, arg[2]), ()))
                     elif opcode is CMPJUMP_FAST_CONST:
                         value = fast[arg[1]]
-                        if value is UNBOUND:
+                        if type(value) is int:
+                            if not arg[0](value, arg[2]):
+                                slice_end += arg[3] - pc
+                                pc = arg[3]
+                        elif value is UNBOUND:
                             raise _unbound_local(code, arg[1])
-                        if not arg[0](value, arg[2]):
+                        elif not (arg[0](value, arg[2]) if type(type(value)) is type else
+                                  self.run_direct(frame, _truth_of, (arg[0], value, arg[2]), ())):
                             slice_end += arg[3] - pc
                             pc = arg[3]
                     elif opcode is LOAD_CONST:
@@ -656,7 +879,13 @@ class Machine:
                         if tf is _HostMethod:
                             stack.append(func(*args))
                             continue
-                        result = invoke(func, args, None)
+                        if type(tf) is not type or tf is ClassMeta or (
+                            tf is Builtin and func.direct
+                        ):
+                            result = self.run_direct(frame, invoke, (func, args, None),
+                                                     (func, *args))
+                        else:
+                            result = invoke(func, args, None)
                         tr = type(result)
                         if tr is Frame:
                             if len(frames) >= max_depth:
@@ -692,10 +921,15 @@ class Machine:
                         elif arg is add:  # fused BINARY_ADD: return a + b
                             right = stack.pop()
                             value = stack.pop()
-                            if type(value) is int or type(value) is float:
+                            if (type(value) is int or type(value) is float) and (
+                                type(right) is int or type(right) is float
+                            ):
                                 value = value + right
-                            else:
+                            elif type(type(value)) is type and type(type(right)) is type:
                                 value = add(value, right)
+                            else:
+                                value = self.run_direct(frame, add, (value, right),
+                                                        (value, right))
                         else:
                             value = fast[arg]
                             if value is UNBOUND:
@@ -789,14 +1023,24 @@ class Machine:
                     elif opcode is STORE_GLOBAL:
                         globals_[arg] = stack.pop()
                     elif opcode is LOAD_ATTR:
-                        stack[-1] = load_attr(stack[-1], arg)
+                        value = stack[-1]
+                        tv = type(value)
+                        if type(tv) is type and tv is not ClassMeta:
+                            stack[-1] = load_attr(value, arg)
+                        else:
+                            stack[-1] = self.attribute_of(frame, value, arg)
                     elif opcode is BINARY_ADD:
                         right = stack.pop()
                         left = stack[-1]
-                        if type(left) is int or type(left) is float:
+                        if (type(left) is int or type(left) is float) and (
+                            type(right) is int or type(right) is float
+                        ):
                             stack[-1] = left + right
-                        else:
+                        elif type(type(left)) is type and type(type(right)) is type:
                             stack[-1] = operations.add(left, right)
+                        else:
+                            stack[-1] = self.run_direct(frame, operations.add, (left, right),
+                                                        (right,))
                     elif opcode is STORE_LOAD_FAST:
                         fast[arg[0]] = stack.pop()
                         value = fast[arg[1]]
@@ -821,11 +1065,17 @@ class Machine:
                         stack[-arg].append(value)
                     elif opcode is COMPARE_JUMP:
                         right = stack.pop()
+                        value = stack.pop()
                         if type(right) in DEEP:
-                            if not containers.compare(arg[0], stack.pop(), right):
+                            if not containers.compare(arg[0], value, right):
                                 slice_end += arg[1] - pc
                                 pc = arg[1]
-                        elif not arg[0](stack.pop(), right):
+                        elif type(type(value)) is type and type(type(right)) is type:
+                            if not arg[0](value, right):
+                                slice_end += arg[1] - pc
+                                pc = arg[1]
+                        elif not self.run_direct(frame, _truth_of, (arg[0], value, right),
+                                                 (value, right)):
                             slice_end += arg[1] - pc
                             pc = arg[1]
                     elif opcode is BINOP_FAST_FAST:
@@ -833,7 +1083,10 @@ class Machine:
                         right = fast[arg[2]]
                         if value is UNBOUND or right is UNBOUND:
                             raise _unbound_local(code, arg[1] if value is UNBOUND else arg[2])
-                        stack.append(arg[0](value, right))
+                        if type(type(value)) is type and type(type(right)) is type:
+                            stack.append(arg[0](value, right))
+                        else:
+                            stack.append(self.run_direct(frame, arg[0], (value, right), ()))
                     elif opcode is CMPJUMP_FAST_FAST:
                         value = fast[arg[1]]
                         right = fast[arg[2]]
@@ -843,15 +1096,21 @@ class Machine:
                             if not containers.compare(arg[0], value, right):
                                 slice_end += arg[3] - pc
                                 pc = arg[3]
-                        elif not arg[0](value, right):
+                        elif type(type(value)) is type and type(type(right)) is type:
+                            if not arg[0](value, right):
+                                slice_end += arg[3] - pc
+                                pc = arg[3]
+                        elif not self.run_direct(frame, _truth_of, (arg[0], value, right), ()):
                             slice_end += arg[3] - pc
                             pc = arg[3]
                     elif opcode is BINOP_CONST:
                         value = stack[-1]
                         if type(value) is int:
                             stack[-1] = arg[2](value, arg[1])
-                        else:
+                        elif type(type(value)) is type:
                             stack[-1] = arg[0](value, arg[1])
+                        else:
+                            stack[-1] = self.run_direct(frame, arg[0], (value, arg[1]), ())
                     elif opcode is INPLACE_ADD:
                         right = stack.pop()
                         left = stack[-1]
@@ -859,8 +1118,11 @@ class Machine:
                             type(right) is int or type(right) is float
                         ):
                             stack[-1] = left + right
-                        else:
+                        elif type(type(left)) is type and type(type(right)) is type:
                             stack[-1] = operations.inplace_add(left, right)
+                        else:
+                            stack[-1] = self.run_direct(frame, operations.inplace_add,
+                                                        (left, right), (right,))
                     elif opcode is BINARY_SUBSCR:
                         key = stack.pop()
                         container = stack[-1]
@@ -875,8 +1137,11 @@ class Machine:
                             stack[-1] = container[key]
                         elif tc is tuple or tc is str:
                             stack[-1] = container[key]
-                        else:
+                        elif type(tc) is type and tc is not ClassMeta:
                             stack[-1] = _subscript(container, key)
+                        else:
+                            stack[-1] = self.run_direct(frame, _subscript, (container, key),
+                                                        (key,))
                     elif opcode is POP_TOP:
                         stack.pop()
                     elif opcode is POP_JUMP_IF_FALSE:
@@ -892,17 +1157,27 @@ class Machine:
                             and left.bit_length() + right.bit_length() < 4096
                         ):
                             stack[-1] = left * right
-                        else:
+                        elif type(type(left)) is type and type(type(right)) is type:
                             stack[-1] = operations.multiply(left, right)
+                        else:
+                            stack[-1] = self.run_direct(frame, operations.multiply,
+                                                        (left, right), (right,))
                     elif opcode is BINARY_OP or opcode is INPLACE_OP:
                         right = stack.pop()
-                        stack[-1] = arg(stack[-1], right)
+                        left = stack[-1]
+                        if type(type(left)) is type and type(type(right)) is type:
+                            stack[-1] = arg(left, right)
+                        else:
+                            stack[-1] = self.run_direct(frame, arg, (left, right), (right,))
                     elif opcode is COMPARE_OP:
                         right = stack.pop()
+                        left = stack[-1]
                         if type(right) in DEEP:
-                            stack[-1] = containers.compare(arg, stack[-1], right)
+                            stack[-1] = containers.compare(arg, left, right)
+                        elif type(type(left)) is type and type(type(right)) is type:
+                            stack[-1] = arg(left, right)
                         else:
-                            stack[-1] = arg(stack[-1], right)
+                            stack[-1] = self.run_direct(frame, arg, (left, right), (right,))
                     elif opcode is POP_JUMP_IF_TRUE:
                         if stack.pop():
                             slice_end += arg - pc
@@ -910,10 +1185,15 @@ class Machine:
                     elif opcode is BINARY_SUB:
                         right = stack.pop()
                         left = stack[-1]
-                        if type(left) is int or type(left) is float:
+                        if (type(left) is int or type(left) is float) and (
+                            type(right) is int or type(right) is float
+                        ):
                             stack[-1] = left - right
-                        else:
+                        elif type(type(left)) is type and type(type(right)) is type:
                             stack[-1] = operations.subtract(left, right)
+                        else:
+                            stack[-1] = self.run_direct(frame, operations.subtract,
+                                                        (left, right), (right,))
                     elif opcode is JUMP:
                         slice_end += arg - pc
                         pc = arg
@@ -931,7 +1211,13 @@ class Machine:
                             containers.check_key(key)
                         stack[-arg][key] = value
                     elif opcode is CMPJUMP_CONST:
-                        if not arg[0](stack.pop(), arg[1]):
+                        value = stack.pop()
+                        if type(value) is int or type(type(value)) is type:
+                            if not arg[0](value, arg[1]):
+                                slice_end += arg[2] - pc
+                                pc = arg[2]
+                        elif not self.run_direct(frame, _truth_of, (arg[0], value, arg[1]),
+                                                 (value,)):
                             slice_end += arg[2] - pc
                             pc = arg[2]
                     elif opcode is UNPACK2_STORE_FAST:
@@ -959,8 +1245,11 @@ class Machine:
                             if type(key) is tuple:
                                 containers.check_key(key)
                             container[key] = value
-                        else:
+                        elif type(tc) is type and tc is not ClassMeta:
                             _store_subscript(container, key, value)
+                        else:
+                            self.run_direct(frame, _store_subscript, (container, key, value),
+                                            (value, container, key))
                     elif opcode is BUILD_TUPLE:
                         if arg:
                             value = tuple(stack[-arg:])
@@ -1006,9 +1295,18 @@ class Machine:
                         stack[-1] = (stack[-1] is right) is not bool(arg)
                     elif opcode is CONTAINS_OP:
                         container = stack.pop()
-                        stack[-1] = _contains(stack[-1], container) is not bool(arg)
+                        if type(type(container)) is type:
+                            stack[-1] = _contains(stack[-1], container) is not bool(arg)
+                        else:
+                            stack[-1] = self.run_direct(frame, _contains,
+                                                        (stack[-1], container),
+                                                        (container,)) is not bool(arg)
                     elif opcode is UNARY_OP:
-                        stack[-1] = arg(stack[-1])
+                        value = stack[-1]
+                        if type(type(value)) is type:
+                            stack[-1] = arg(value)
+                        else:
+                            stack[-1] = self.run_direct(frame, arg, (value,), ())
                     elif opcode is UNARY_NOT:
                         stack[-1] = not stack[-1]
                     elif opcode is JUMP_IF_FALSE_OR_POP:
@@ -1026,7 +1324,11 @@ class Machine:
                     elif opcode is GET_ITER:
                         iterable = stack[-1]
                         if type(iterable) not in frame_iterators:
-                            stack[-1] = _get_iter(iterable)
+                            if type(type(iterable)) is type:
+                                stack[-1] = _get_iter(iterable)
+                            else:
+                                stack[-1] = self.run_direct(frame, self.loop_iterator,
+                                                            (iterable,), ())
                     elif opcode is COPY:
                         stack.append(stack[-arg])
                     elif opcode is SWAP:
@@ -1052,7 +1354,20 @@ class Machine:
                             else:
                                 args = self.star_arguments(stack[-1], args)
                         func = stack.pop()
-                        result = invoke(func, args, kwargs or None)
+                        tf = type(func)
+                        if type(tf) is not type or tf is ClassMeta or (
+                            tf is Builtin and func.direct
+                        ):
+                            if opcode is CALL_KW:
+                                restore = (func, *args, *kwargs.values())
+                            elif arg:
+                                restore = (func, tuple(args), kwargs)
+                            else:
+                                restore = (func, tuple(args))
+                            result = self.run_direct(frame, invoke, (func, args, kwargs or None),
+                                                     restore)
+                        else:
+                            result = invoke(func, args, kwargs or None)
                         tr = type(result)
                         if tr is Frame:
                             if len(frames) >= max_depth:
@@ -1121,11 +1436,42 @@ class Machine:
                             pc = arg
                         else:
                             stack.append(value)
+                    elif opcode is RESUME_REPLAY:
+                        # A __replay frame ends: what it ran answers its caller's
+                        # instruction, which runs again (see run_direct).
+                        value = stack.pop() if arg is None else fast[arg]
+                        frame = frames.pop()
+                        frame.replay.append(value)
+                        budget = slice_end - pc
+                        break
                     else:
                         self.rare(opcode, arg, frame, stack, cells)
             except LimitError:
                 self.steps += slice_start - (slice_end - pc)
                 raise
+            except NeedCall as need:
+                # The instruction at pc - 1 waits for sandbox code: run it in a __replay
+                # frame; the instruction runs again when that frame has answered.
+                frame.stack.extend(need.restore)
+                frame.pc = pc - 1
+                budget = slice_end - pc
+                self.pending = need.pending
+                replay = self.frame_for(prelude_function("__replay"), [], None)
+                if len(frames) + 1 >= max_depth:
+                    self.pending = None
+                    _discard_pending(need.pending)
+                    frame.replay = None
+                    frame.pc = pc
+                    del frame.stack[len(frame.stack) - len(need.restore):]
+                    try:
+                        frame = self.handle(self.recursion_error(len(frames)), frame, frames,
+                                            False)
+                    except Uncaught:
+                        self.steps += slice_start - budget
+                        raise
+                    continue
+                frames.append(frame)
+                frame = replay
             except BaseException as exc:  # noqa: BLE001 - sandbox exceptions are values here
                 if type(exc) is KeyboardInterrupt and not self._raised_here(exc):
                     raise  # the host's Ctrl-C or timeout signal: not the sandbox's to catch
@@ -1150,7 +1496,10 @@ class Machine:
         self, exc: BaseException, frame: Frame, frames: list[Frame], reraising: bool
     ) -> Frame:
         """Find the handler for ``exc``, unwinding frames; raise it out when there is none."""
-        if not reraising:
+        if exc is self.replayed:  # raised again from a log: its context stays as it was
+            self.replayed = None
+            _add_traceback(exc, frame)
+        elif not reraising:
             self.set_context(exc)
             _add_traceback(exc, frame)
         else:
@@ -1198,7 +1547,7 @@ class Machine:
                     converted = RuntimeError(f"{type(generator).__name__} raised StopIteration")
                     converted.__cause__ = exc
                     converted.__context__ = exc
-                    converted._littrs_tb = list(getattr(exc, "_littrs_tb", ()))  # type: ignore[attr-defined]
+                    exception_data.set_traceback(converted, exception_data.recorded_traceback(exc))
                     exc = converted
                 if mode == RESUME_NESTED or not frames:
                     raise Uncaught(exc)
@@ -1358,9 +1707,55 @@ class Machine:
                 raise TypeError(f"'{type(container).__name__}' object does not support item deletion")
         elif opcode == op.STORE_ATTR:
             obj = stack.pop()
-            attributes.store_attr(obj, arg, stack.pop())
+            value = stack.pop()
+            if _is_sandbox_object(obj):
+                self.run_direct(frame, attributes.store_attr, (obj, arg, value), (value, obj))
+            else:
+                attributes.store_attr(obj, arg, value)
         elif opcode == op.DELETE_ATTR:
-            attributes.delete_attr(stack.pop(), arg)
+            obj = stack.pop()
+            if _is_sandbox_object(obj):
+                self.run_direct(frame, attributes.delete_attr, (obj, arg), (obj,))
+            else:
+                attributes.delete_attr(obj, arg)
+        elif opcode == op.LOAD_NAME:
+            stack.append(self.load_name(frame, arg))
+        elif opcode == op.STORE_NAME:
+            value = stack.pop()
+            namespace = frame.locals
+            if type(namespace) is dict:
+                namespace[arg] = value
+            else:
+                self.run_direct(frame, _set_item, (namespace, arg, value), (value,))
+        elif opcode == op.DELETE_NAME:
+            namespace = frame.locals
+            if type(namespace) is dict:
+                if arg not in namespace:
+                    raise _name_error(arg, frame.code, [], {}, {})
+                del namespace[arg]
+            else:
+                self.run_direct(frame, _delete_name, (namespace, arg, frame.code), ())
+        elif opcode == op.LOAD_CLASSDEREF:
+            namespace = frame.locals
+            name = _cell_name(frame.code, arg)
+            value = namespace.get(name, _MISSING) if type(namespace) is dict else (
+                self.run_direct(frame, _get_item, (namespace, name), ()))
+            if value is _MISSING:
+                value = cells[arg].contents  # type: ignore[index]
+                if value is UNBOUND:
+                    raise _unbound_cell(frame.code, arg)
+            stack.append(value)
+        elif opcode == op.LOAD_BUILD_CLASS:
+            build = self.builtins.get("__build_class__", _MISSING)
+            if build is _MISSING:
+                raise NameError("__build_class__ not found")
+            stack.append(build)
+        elif opcode == op.SETUP_ANNOTATIONS:
+            namespace = frame.locals if frame.locals is not None else frame.globals
+            if type(namespace) is dict:
+                namespace.setdefault("__annotations__", {})
+            else:
+                self.run_direct(frame, _setup_annotations, (namespace,), ())
         elif opcode == op.RAISE:
             self.op_raise(arg, stack)
         elif opcode == op.PUSH_EXC_INFO:
@@ -1452,6 +1847,21 @@ class Machine:
             exc.__suppress_context__ = True
         self.raised_context = (exc, exc.__context__)
         raise exc
+
+    def load_name(self, frame: Frame, name: str) -> Any:
+        """A name in a class body: its namespace, then the globals, then the builtins."""
+        namespace = frame.locals
+        if type(namespace) is dict:
+            value = namespace.get(name, _MISSING)
+        else:
+            value = self.run_direct(frame, _get_item, (namespace, name), ())
+        if value is _MISSING:
+            value = frame.globals.get(name, _MISSING)
+            if value is _MISSING:
+                value = self.builtins.get(name, _MISSING)
+                if value is _MISSING:
+                    raise _name_error(name, frame.code, [], frame.globals, self.builtins)
+        return value
 
     def star_arguments(self, func: Any, iterable: Any) -> list:
         """The arguments of ``func(*iterable)``, with CPython's error when it is no iterable."""
@@ -1553,6 +1963,57 @@ class Machine:
                 return values
 
 
+def _truth_of(compare: Any, left: Any, right: Any) -> bool:
+    """``if left < right``: the comparison and the truth of its result."""
+    return bool(compare(left, right))
+
+
+def _is_sandbox_object(value: Any) -> bool:
+    """Whether ``value`` is a sandbox class or an instance of one (or of a metaclass)."""
+    t = type(value)
+    return type(t) is not type or t is ClassMeta
+
+
+def _get_item(namespace: Any, name: str) -> Any:
+    """``namespace[name]`` for a class body's namespace that is no dict; MISSING for a
+    KeyError (the name is looked up further)."""
+    try:
+        return namespace[name]
+    except KeyError:
+        return _MISSING
+
+
+def _set_item(namespace: Any, name: str, value: Any) -> None:
+    namespace[name] = value
+
+
+def _delete_name(namespace: Any, name: str, code: Code) -> None:
+    try:
+        del namespace[name]
+    except KeyError:
+        raise _name_error(name, code, [], {}, {}) from None
+
+
+def _setup_annotations(namespace: Any) -> None:
+    try:
+        namespace["__annotations__"]
+    except KeyError:
+        namespace["__annotations__"] = {}
+
+
+def _cell_name(code: Code, index: int) -> str:
+    if index < len(code.cellvars):
+        return code.cellvars[index]
+    return code.freevars[index - len(code.cellvars)]
+
+
+def _discard_pending(pending: Any) -> None:
+    """A frame made for sandbox code that will not run after all (a resumed generator's
+    frame, readied by resume_generator, must not stay marked as running)."""
+    if type(pending) is Frame and pending.generator is not None:
+        pending.generator.running = False
+
+
 def _end_step(generator: Generator, frame: Frame) -> None:
     """A generator's frame ended: the generator is finished; a builtin iterator's frame
     starts over at its next step (see BuiltinIterator)."""
@@ -1579,11 +2040,7 @@ def _call_host_method(func: Any, args: list, kwargs: dict) -> Any:
 
 
 def _add_traceback(exc: BaseException, frame: Frame) -> None:
-    try:
-        entries = exc._littrs_tb  # type: ignore[attr-defined]
-    except AttributeError:
-        entries = exc._littrs_tb = []  # type: ignore[attr-defined]
-    entries.append((frame.code, frame.pc - 1))
+    exception_data.traceback_entries(exc).append((frame.code, frame.pc - 1))
 
 
 def _make_exception(value: Any, for_cause: bool = False) -> BaseException:
@@ -1633,7 +2090,7 @@ def _name_error(name: str, code: Code, fast: list, globals_: dict, builtins: dic
     local_names = [var for var, value in zip(code.varnames, fast) if value is not UNBOUND]
     suggestion = suggest_name(name, local_names, globals_, builtins)
     if suggestion is not None:
-        error._littrs_suggestion = suggestion  # type: ignore[attr-defined]
+        exception_data.set_suggestion(error, suggestion)
     return error
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..model.classes import ClassMeta
 from .code import UNBOUND, Code
 
 
@@ -140,9 +141,12 @@ FRAME_ITERATORS = frozenset((Generator, *BUILTIN_ITERATORS))
 
 
 def shown_type(value: Any) -> type:
-    """``type(value)`` as the sandbox sees it: a builtin iterator's builtin class."""
+    """``type(value)`` as the sandbox sees it: a builtin iterator's builtin class, and
+    ``type`` for a sandbox class (its carrier's metaclass stands for it)."""
     t = type(value)
-    return t.shown_as if t in BUILTIN_ITERATORS else t
+    if t in BUILTIN_ITERATORS:
+        return t.shown_as
+    return type if t is ClassMeta else t
 
 
 class Coroutine(Generator):
@@ -201,17 +205,20 @@ class Builtin:
     ``fn`` is called with the positional arguments (and keyword arguments when
     there are any). With ``needs_vm`` it also receives the running machine as
     its first argument: print, iteration helpers and anything that calls back
-    into sandbox code.
+    into sandbox code. A ``direct`` one calls sandbox code through ``vm.call``
+    (``__build_class__``, ``super``): called by an instruction, it runs in the
+    machine's direct mode, where such calls are frames.
     """
 
-    __slots__ = ("fn", "name", "needs_vm")
+    __slots__ = ("fn", "name", "needs_vm", "direct")
 
     def __init__(
-        self, name: str, fn: Callable[..., Any], needs_vm: bool = False
+        self, name: str, fn: Callable[..., Any], needs_vm: bool = False, direct: bool = False
     ) -> None:
         self.fn = fn
         self.name = name
-        self.needs_vm = needs_vm
+        self.needs_vm = needs_vm or direct
+        self.direct = direct
 
     def __repr__(self) -> str:
         return f"<built-in function {self.name}>"
@@ -255,6 +262,29 @@ class Module:
 
 
 Module.__name__ = Module.__qualname__ = "module"
+
+
+class NeedCall(BaseException):  # noqa: N818 - a signal between the model and the machine
+    """Raised by host code that runs for an instruction in direct mode when it needs
+    sandbox code to run (``pending``: the frame, or the tool call, to run); the machine
+    runs it as a frame, logs what it answered and runs the instruction again.
+
+    A BaseException, so that host code catching ``Exception`` lets it through.
+    """
+
+    def __init__(self, pending: Any) -> None:
+        super().__init__()
+        self.pending = pending
+        self.restore: tuple = ()
+
+
+class Raised:
+    """A logged call that raised: answered from the log, it raises again."""
+
+    __slots__ = ("exc",)
+
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
 
 
 class Request:

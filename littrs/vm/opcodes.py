@@ -100,6 +100,13 @@ OPCODES: tuple[str, ...] = (
     "IMPORT_NAME",  # arg: module name
     "IMPORT_FROM",  # arg: attribute name
     "GET_AWAITABLE",  # TOS as the iterator an await drives (a coroutine, a task, a future)
+    "LOAD_NAME",  # a class body's name: its namespace, then globals, then builtins
+    "STORE_NAME",  # into a class body's namespace
+    "DELETE_NAME",
+    "LOAD_CLASSDEREF",  # a free variable read in a class body: its namespace first, then the cell
+    "LOAD_BUILD_CLASS",  # push the builtin that runs a class body and makes the class
+    "SETUP_ANNOTATIONS",  # make __annotations__ in the namespace (module or class) if missing
+    "RESUME_REPLAY",  # end a __replay frame: its value goes to the caller's log (run_direct)
 )
 
 # fmt: off
@@ -188,6 +195,13 @@ LOAD_SPECIAL = 81
 IMPORT_NAME = 82
 IMPORT_FROM = 83
 GET_AWAITABLE = 84
+LOAD_NAME = 85
+STORE_NAME = 86
+DELETE_NAME = 87
+LOAD_CLASSDEREF = 88
+LOAD_BUILD_CLASS = 89
+SETUP_ANNOTATIONS = 90
+RESUME_REPLAY = 91
 # fmt: on
 
 # The jumps: their argument is an instruction index.

@@ -17,6 +17,36 @@ from typing import Any
 from .code import Code, FunctionTemplate
 
 SOURCE = '''
+def __replay():
+    # Runs what an instruction in direct mode waits for (see Machine.run_direct); its
+    # last instruction, RESUME_REPLAY, logs the answer and runs the instruction again.
+    try:
+        value = __pending()
+    except BaseException as error:
+        value = __raised(error)
+    return value
+
+def __instance_iterator(iterator):
+    # A for loop over a sandbox iterator: its __next__ runs as a frame at each step.
+    step = __next_method(iterator)
+    while True:
+        try:
+            value = step()
+        except StopIteration:
+            return
+        yield value
+
+def __sequence_iterator(sequence):
+    # A for loop over an object with __getitem__ and no __iter__ (CPython's seqiter).
+    index = 0
+    while True:
+        try:
+            value = sequence[index]
+        except (IndexError, StopIteration):
+            return
+        yield value
+        index += 1
+
 def __list(iterable):
     result = []
     for item in iterable:
@@ -446,9 +476,13 @@ def _build() -> dict[str, Any]:
             function = Function(arg.code, namespace)
             namespace[arg.code.name] = function
     from .builtins import sort_by_keys
-    from .objects import Builtin
+    from .objects import Builtin, Raised
 
     namespace["__sort_by_keys"] = Builtin("sort", sort_by_keys)
+    namespace["__pending"] = Builtin("pending", _take_pending, needs_vm=True)
+    namespace["__raised"] = Builtin("raised", Raised)
+    namespace["__next_method"] = Builtin("next", _next_method)
+    _resume_replay(namespace["__replay"].code)
     from . import aio, aio_locks, aio_taskgroup, aio_wait
 
     namespace.update(aio.PRELUDE_BUILTINS)
@@ -464,6 +498,33 @@ def _build() -> dict[str, Any]:
     namespace["__fsum_add"] = Builtin("fsum", fsum_add)
     namespace["__fsum_result"] = Builtin("fsum", fsum_result)
     return namespace
+
+
+def _take_pending(vm: Any) -> Any:
+    """What the __replay frame runs: the frame (or tool call) the machine left for it."""
+    pending, vm.pending = vm.pending, None
+    return pending
+
+
+def _next_method(iterator: Any) -> Any:
+    """The bound ``__next__`` of a sandbox iterator (what ``next()`` calls)."""
+    from ..model import descriptors
+    from ..model.classes import MISSING, lookup
+
+    method = lookup(type(iterator), "__next__")[0]
+    if method is MISSING:
+        raise TypeError(f"'{type(iterator).__name__}' object is not an iterator")
+    return descriptors.get(None, method, iterator, type(iterator))
+
+
+def _resume_replay(code: Code) -> None:
+    """__replay ends with RESUME_REPLAY instead of a return (see Machine.run_direct)."""
+    from . import opcodes
+
+    code.instrs = [
+        (opcodes.RESUME_REPLAY, arg) if opcode == opcodes.RETURN_VALUE else (opcode, arg)
+        for opcode, arg in code.instrs
+    ]
 
 
 _GENERATOR_COROUTINES = frozenset({"__sleep0"})

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import exception_data
+
 CAUSE = "\nThe above exception was the direct cause of the following exception:\n\n"
 CONTEXT = "\nDuring handling of the above exception, another exception occurred:\n\n"
 
@@ -25,7 +27,7 @@ def exception_line(exc: BaseException) -> str:
     if message is None:
         message = "<exception str() failed>"
     line = f"{name}: {message}" if message else name
-    suggestion = getattr(exc, "_littrs_suggestion", None)
+    suggestion = exception_data.suggestion(exc)
     if suggestion is not None:
         line += f". Did you mean: '{suggestion}'?"
     for note in getattr(exc, "__dict__", {}).get("__notes__", ()):
@@ -56,7 +58,7 @@ def frame_lines(exc: BaseException, budget: int = MAX_LINES_SIZE) -> list[str]:
     lines: list[str] = []
     last: tuple[int, str] | None = None
     count = 0
-    for code, pc in reversed(getattr(exc, "_littrs_tb", ())):
+    for code, pc in reversed(exception_data.recorded_traceback(exc)):
         if code.kind == "prelude":
             continue
         lineno = code.line_of(pc)
