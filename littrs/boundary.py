@@ -44,6 +44,8 @@ from operator import is_
 from types import NoneType
 from typing import Any
 
+from .model.classes import is_class, is_instance, lookup
+
 __all__ = ["to_host", "to_sandbox"]
 
 _ATOMS = frozenset({NoneType, bool, int, float, complex, str, bytes, range})
@@ -170,9 +172,26 @@ _BASES: dict[type, Callable[[Any], _Found]] = {
 
 
 def _outbound(x: object) -> _Found | None:
-    """Classify a sandbox value: builtin types only."""
-    handler = _EXACT.get(type(x))
-    return None if handler is None else handler(x)
+    """Classify a sandbox value: builtin types; an instance of a sandbox class that
+    derives from one (a named tuple, a str enum) as that type; a sandbox dataclass as a
+    dict of its fields. Its class's code never runs: the base type's methods read it."""
+    cls = type(x)
+    handler = _EXACT.get(cls)
+    if handler is not None:
+        return handler(x)
+    if not is_instance(x):
+        return None
+    for base in _mro(cls):
+        if is_class(base):
+            continue
+        handler = _BASES.get(base)
+        if handler is not None:
+            return handler(x)
+    fields = lookup(cls, "__dataclass_fields__")[0]
+    namespace = getattr(x, "__dict__", None)
+    if type(fields) is dict and type(namespace) is dict:
+        return _DICT, [(name, namespace[name]) for name in fields if name in namespace]
+    return None
 
 
 def _inbound(x: object) -> _Found | None:

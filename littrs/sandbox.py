@@ -423,8 +423,13 @@ class Sandbox:
         if isinstance(blob, DetachedCall):
             blob = blob.blob
         snapshot = parse(blob, key)
-        frame, frames, call, handled = restore(snapshot, self)
         machine = self._machine()
+        machine.start_budget()
+        token = current.set(machine)  # rebuilding a dict keyed by instances hashes them
+        try:
+            frame, frames, call, handled = restore(snapshot, self)
+        finally:
+            current.reset(token)
         machine.handled = handled
         machine.restore_budget(snapshot.steps, snapshot.elapsed)
         machine.output = list(snapshot.output)

@@ -43,6 +43,12 @@ import attrs
 from cattrs.preconf.json import make_converter
 
 from .errors import SnapshotError
+from .model.classes import MISSING as NO_SLOTS
+from .model.classes import ClassMeta, ClassRecord, is_class, is_instance, make_carrier, record
+from .model.descriptors import ClassMethod, GetSet, Method, Property, StaticMethod
+from .model.dispatch import dispatchers_for
+from .model.protocols import Super, _add_layout_descriptors
+from .model.spaces import OBJECT_SPACE, TYPE_SPACE, solid_base
 from .modules.typing_module import SNAPSHOT_NAMES, TypingForm
 from .modules.typing_module import rebuild as rebuild_form
 from .vm import aio, aio_locks, aio_taskgroup, aio_wait, exception_data
@@ -52,7 +58,7 @@ from .vm.code import UNBOUND, Code
 from .vm.compiler import compile_source, nested_codes
 from .vm.exception_data import recorded_traceback, set_traceback
 from .vm.frames import Frame
-from .vm.machine import Tool, ToolCall
+from .vm.machine import ENTER, Tool, ToolCall
 from .vm.objects import (
     BUILTIN_ITERATORS,
     BoundBuiltin,
@@ -62,12 +68,14 @@ from .vm.objects import (
     Function,
     Generator,
     Module,
+    Raised,
 )
 from .vm.prelude import MISSING, prelude_code, prelude_namespace
 from .vm.prelude import SOURCE as PRELUDE_SOURCE
 
 MAGIC = b"littrs-snapshot\n"
-FORMAT_VERSION = 3  # 2: async rows; 3: dicts with str keys as JSON objects, container rows flat
+FORMAT_VERSION = 4  # 2: async rows; 3: dicts with str keys as JSON objects, container rows
+# flat; 4: classes, their instances, bound methods and descriptors; frames of class bodies
 _HMAC_PREFIX = b"hmac-sha256:"
 _BIG_INT = 10**4000  # beyond it, JSON readers refuse the digits: write hex instead
 _BIG_NEGATIVE = -_BIG_INT  # (negating _BIG_INT at every check would copy 1.7 kB)
@@ -343,6 +351,8 @@ class Encoder:
         if t is Cell:
             return ["cell", self.value(obj.contents)]
         if t is Code:
+            if obj.library is not None:  # a library module's: named, not written out
+                return ["libcode", obj.library, list(obj.path)]
             return ["code", self.source(obj.source), list(obj.path)]
         if t is Function:
             return ["fn", self.value(obj.code), self.value(obj.globals), self.value(obj.defaults),
@@ -351,7 +361,8 @@ class Encoder:
         if t is Frame:
             return ["frame", self.value(obj.code), self.values(obj.fast), self.value(obj.cells),
                     self.values(obj.stack), obj.pc, self.value(obj.globals),
-                    self.value(obj.generator)]
+                    self.value(obj.generator), self.value(getattr(obj, "locals", None)),
+                    self.value(getattr(obj, "replay", None))]
         if t in _GENERATOR_TAGS:
             return [_GENERATOR_TAGS[t], self.value(obj.frame), obj.name,
                     obj.qualname, obj.running,
@@ -369,6 +380,12 @@ class Encoder:
         if isinstance(obj, TypingForm):
             tag, args = obj.recipe()
             return ["typing", tag, self.values(args)]
+        if t is ClassMeta or isinstance(t, ClassMeta):
+            row = self.model_row(obj)
+            if row is not None:
+                return row
+        if t in _MODEL_ROWS:
+            return self.model_row(obj)
         if isinstance(obj, BaseException):
             return self.exception(obj)
         if isinstance(obj, type):
@@ -379,6 +396,9 @@ class Encoder:
         if named is not None:
             return named
         if t is BoundBuiltin:
+            space_name = _SPACE_METHODS.get(id(obj.fn))
+            if space_name is not None:  # a method of object or type, bound to a sandbox value
+                return ["spacebound", *space_name, self.value(obj.self)]
             return ["bound", self.value(obj.self), obj.name]
         if t is _HostMethod and not _is_module(obj.__self__):
             return ["bound", self.value(obj.__self__), obj.__name__]
@@ -389,6 +409,88 @@ class Encoder:
         if t in _DICT_VIEWS:  # a live view: made again from its dict (its only referent)
             return ["dview", _DICT_VIEWS[t], self.value(gc.get_referents(obj)[0])]
         raise SnapshotError(f"cannot snapshot a value of type '{t.__name__}'")
+
+    def model_row(self, obj: Any) -> list[Any] | None:
+        """Rows of the object model: classes, instances, methods and descriptors."""
+        t = type(obj)
+        if is_class(obj):
+            if self.names is None:
+                self.names = _named_objects(self.sandbox)
+            named = self.names.get(id(obj))
+            if named is not None:  # a module's class: the loading sandbox's own
+                return named
+            rec = record(obj)
+            meta = type if t is ClassMeta else t
+            slots = obj.__dict__.get("__slots__")
+            return ["class", obj.__name__, rec.qualname, self.value(meta),
+                    self.values(tuple(type if b is ClassMeta else b for b in obj.__bases__)),
+                    self.value(rec.namespace),
+                    None if slots is None else list(slots),
+                    obj.__dict__.get("__hash__", MISSING) is None, sorted(rec.abstract)]
+        if is_instance(obj):
+            if isinstance(obj, BaseException):
+                return self.exception(obj)
+            base = solid_base(t)
+            namespace = getattr(obj, "__dict__", None)
+            slot_values = {}
+            for klass in t.__mro__:
+                for name in klass.__dict__.get("__slots__", ()) if is_class(klass) else ():
+                    member = klass.__dict__.get(name)
+                    if member is not None and type(member) is _MEMBER:
+                        try:
+                            slot_values[name] = member.__get__(obj, t)
+                        except AttributeError:
+                            pass
+            return ["inst", self.value(t), base.__name__, self.payload(obj, base),
+                    self.value(namespace), self.value(slot_values)]
+        if t is Method:
+            return ["method", self.value(obj.function), self.value(obj.self)]
+        if t is ClassMethod or t is StaticMethod:
+            return ["cm" if t is ClassMethod else "sm", self.value(obj.function),
+                    self.value(obj.attrs)]
+        if t is Property:
+            return ["prop", self.value(obj.fget), self.value(obj.fset), self.value(obj.fdel),
+                    self.value(obj.doc), obj.name]
+        if t is GetSet:
+            return ["getset", obj.owner, obj.name]
+        if t is Super:
+            return ["super", self.value(obj.cls), self.value(obj.obj), self.value(obj.obj_type)]
+        if t is Raised:
+            return ["raised", self.value(obj.exc)]
+        if obj is ENTER:
+            return ["enter"]
+        if t in _LAYOUT:  # a slot or __dict__ of a sandbox class: made again with it
+            owner = obj.__objclass__
+            if is_class(owner):
+                return ["layout", self.value(owner), obj.__name__]
+        return None
+
+    def payload(self, obj: Any, base: type) -> Any:
+        """What an instance of a subclass of a builtin type holds as that type, read with
+        the type's own C code (the subclass's methods would be sandbox code)."""
+        if base is object:
+            return None
+        if base in (list, tuple):
+            return self.values(base.__getitem__(obj, slice(None)))
+        if base is dict:
+            return self.values([item for pair in dict.items(obj) for item in pair])
+        if base in (set, frozenset):
+            return self.values(list(base.copy(obj)))
+        if base is bytearray:
+            return base64.b64encode(bytes(obj)).decode("ascii")
+        if base is bytes:
+            return base64.b64encode(bytes.__getitem__(obj, slice(None))).decode("ascii")
+        if base is str:
+            return str.__str__(obj)
+        if base is int:
+            return self.value(int.__int__(obj))
+        if base is float:
+            return float.__float__(obj)
+        if base is complex:
+            return [obj.real, obj.imag]
+        if base is type:  # an instance of a sandbox metaclass is a class: its own row
+            return None
+        raise SnapshotError(f"cannot snapshot an instance of a subclass of '{base.__name__}'")
 
     def source(self, text: str) -> int:
         position = self.source_index.get(text)
@@ -403,8 +505,10 @@ class Encoder:
         _, args, *rest = exc.__reduce__()
         state = {key: value for key, value in (rest[0] if rest and rest[0] else {}).items()
                  if key != exception_data.KEY}
-        return ["exc", _type_name(type(exc)), self.values(args), self.value(exc.__context__),
-                self.value(exc.__cause__), exc.__suppress_context__, tb, self.value(state)]
+        kind = type(exc)
+        return ["exc", self.value(kind) if is_class(kind) else _type_name(kind), self.values(args),
+                self.value(exc.__context__), self.value(exc.__cause__),
+                exc.__suppress_context__, tb, self.value(state)]
 
     def iterator(self, obj: Any) -> list[Any]:
         rebuild, args, *state = obj.__reduce__()
@@ -413,6 +517,24 @@ class Encoder:
             raise SnapshotError(f"cannot snapshot a value of type '{type(obj).__name__}'")
         self.keep.append(args)
         return ["iter", name, self.values(args), self.value(state[0] if state else None)]
+
+
+def _space_methods() -> dict[int, tuple[str, str]]:
+    from .vm.attributes import VMMethod
+
+    found = {}
+    for owner, space in (("object", OBJECT_SPACE), ("type", TYPE_SPACE)):
+        for name, entry in space.items():
+            if type(entry) is VMMethod:
+                found[id(entry.fn)] = (owner, name)
+    return found
+
+
+_SPACE_METHODS = _space_methods()
+_MEMBER = type(BaseException.__dict__["__suppress_context__"])
+_LAYOUT = frozenset({_MEMBER, type(type.__dict__["__dict__"])})
+_MODEL_ROWS = frozenset({Method, ClassMethod, StaticMethod, Property, GetSet, Super, Raised,
+                         type(ENTER), *_LAYOUT})
 
 
 def _is_module(owner: Any) -> bool:
@@ -427,7 +549,9 @@ def _named_objects(sandbox: Any) -> dict[int, list[Any]]:
             names[id(value)] = ["builtin", name]
     for module_name, module in sandbox._modules.items():
         for attribute, value in module.namespace.items():
-            if not isinstance(value, (type, str, int, float)) and id(value) not in names:
+            if (is_class(value) or not isinstance(value, (type, str, int, float))) and (
+                id(value) not in names
+            ):
                 names[id(value)] = ["modattr", module_name, attribute]
     for name, value in prelude_namespace().items():
         if type(value) is Builtin:
@@ -487,6 +611,17 @@ class Decoder:
         self.built: dict[int, Any] = {}
         self.types = type_registry()
         self.preset: dict[int, Any] = {}  # rows to decode into existing objects
+        # Dicts and sets whose keys hash with sandbox code: filled once every row is built.
+        self.deferred: list[tuple[Any, list[Any]]] = []
+
+    def finish(self) -> None:
+        """Fill the dicts and sets keyed by instances (their ``__hash__`` runs now)."""
+        for target, fields in self.deferred:
+            if type(target) is set:
+                target.update(fields)
+            else:
+                for index in range(0, len(fields), 2):
+                    target[fields[index]] = fields[index + 1]
 
     def value(self, encoded: Any) -> Any:
         if type(encoded) is not list:
@@ -575,13 +710,19 @@ class Decoder:
             self.resolve(fields)
             if len(fields) % 2:
                 raise SnapshotError("malformed dict in snapshot")
-            for index in range(0, len(fields), 2):
-                result[fields[index]] = fields[index + 1]
+            if _hashes_sandbox_code(fields[::2]):
+                self.deferred.append((result, fields))
+            else:
+                for index in range(0, len(fields), 2):
+                    result[fields[index]] = fields[index + 1]
         elif tag == "s":
             result = set()
             built[position] = result
             self.resolve(fields)
-            result.update(fields)
+            if _hashes_sandbox_code(fields):
+                self.deferred.append((result, fields))
+            else:
+                result.update(fields)
         elif tag == "t":
             self.resolve(fields)
             result = built[position] = tuple(fields)
@@ -610,6 +751,8 @@ class Decoder:
             result.contents = self.value(fields[0])
         elif tag == "code":
             result = built[position] = self.code(fields[0], fields[1])
+        elif tag == "libcode":
+            result = built[position] = self.library_code(fields[0], fields[1])
         elif tag == "fn":
             result = self.function(position, fields)
         elif tag == "frame":
@@ -647,6 +790,8 @@ class Decoder:
             for arg in args[1:]:  # type.__or__ of classes: no code of the snapshot's runs
                 result = result | arg
             built[position] = result
+        elif tag in _MODEL_TAGS:
+            result = self.model(position, tag, fields)
         elif tag == "typing":
             try:
                 result = rebuild_form(_text(fields[0]), tuple(self.values(fields[1])))
@@ -656,6 +801,153 @@ class Decoder:
         else:
             raise SnapshotError(f"unknown row {tag!r} in snapshot")
         return result
+
+    def model(self, position: int, tag: str, fields: list[Any]) -> Any:  # noqa: C901
+        built = self.built
+        if tag == "class":
+            name, qualname = _text(fields[0]), _text(fields[1])
+            meta = self.value(fields[2])
+            bases = tuple(self.values(fields[3]))
+            namespace = self.mapping(fields[4])
+            slots = fields[5]
+            if not (meta is type or is_class(meta)) or not bases or not all(
+                    isinstance(base, type) for base in bases):
+                raise SnapshotError("malformed class in snapshot")
+            if slots is not None and (type(slots) is not list or
+                                      not all(type(slot) is str for slot in slots)):
+                raise SnapshotError("malformed class slots in snapshot")
+            dispatchers = dispatchers_for({key: None for key in namespace})
+            dispatchers.pop("__hash__", None)
+            if fields[6] is True:
+                dispatchers["__hash__"] = None
+            elif "__hash__" in namespace:
+                dispatchers.update(dispatchers_for({"__hash__": 0}))
+            try:
+                cls = make_carrier(meta, name, bases, ClassRecord(namespace, qualname),
+                                   NO_SLOTS if slots is None else tuple(slots), dispatchers)
+            except (TypeError, ValueError) as error:
+                raise SnapshotError("malformed class in snapshot") from error
+            built[position] = cls
+            _add_layout_descriptors(cls, namespace)
+            abstract = fields[7]
+            if type(abstract) is not list or not all(type(n) is str for n in abstract):
+                raise SnapshotError("malformed class in snapshot")
+            record(cls).abstract = frozenset(abstract)
+            return cls
+        if tag == "layout":
+            owner = self.value(fields[0])
+            if not is_class(owner):
+                raise SnapshotError("malformed class member in snapshot")
+            member = owner.__dict__.get(_text(fields[1]))
+            if type(member) not in _LAYOUT:
+                raise SnapshotError("malformed class member in snapshot")
+            built[position] = member
+            return member
+        if tag == "inst":
+            return self.instance(position, fields)
+        if tag == "method":
+            result = Method(None, None)
+            built[position] = result
+            result.function = self.value(fields[0])
+            result.self = self.value(fields[1])
+            return result
+        if tag in ("cm", "sm"):
+            result = (ClassMethod if tag == "cm" else StaticMethod)(None)
+            built[position] = result
+            result.function = self.value(fields[0])
+            result.attrs = self.value(fields[1])
+            return result
+        if tag == "prop":
+            result = Property()
+            built[position] = result
+            result.fget, result.fset, result.fdel, result.doc = (
+                self.value(field) for field in fields[:4])
+            result.name = fields[4] if type(fields[4]) is str else None
+            return result
+        if tag == "getset":
+            space = TYPE_SPACE if fields[0] == "type" else OBJECT_SPACE
+            value = space.get(_text(fields[1]))
+            if type(value) is not GetSet:
+                raise SnapshotError("unknown attribute in snapshot")
+            built[position] = value
+            return value
+        if tag == "super":
+            result = Super(None, None, None)  # type: ignore[arg-type]
+            built[position] = result
+            result.cls = self.value(fields[0])
+            result.obj = self.value(fields[1])
+            result.obj_type = self.value(fields[2])
+            return result
+        if tag == "spacebound":
+            from .vm.attributes import VMMethod
+
+            space = TYPE_SPACE if fields[0] == "type" else OBJECT_SPACE
+            entry = space.get(_text(fields[1]))
+            if type(entry) is not VMMethod:
+                raise SnapshotError("unknown method in snapshot")
+            owner = self.value(fields[2])
+            result = BoundBuiltin(owner, entry.fn, entry.fn.__name__, entry.needs_vm)
+            built[position] = result
+            return result
+        if tag == "raised":
+            result = Raised(None)  # type: ignore[arg-type]
+            built[position] = result
+            result.exc = self.value(fields[0])
+            if not isinstance(result.exc, BaseException):
+                raise SnapshotError("malformed logged exception in snapshot")
+            return result
+        built[position] = ENTER  # "enter"
+        return ENTER
+
+    def instance(self, position: int, fields: list[Any]) -> Any:
+        """An instance of a sandbox class: its builtin part, then its attributes."""
+        cls = self.value(fields[0])
+        if not is_class(cls):
+            raise SnapshotError("instance of a non-class in snapshot")
+        base = solid_base(cls)
+        if base.__name__ != fields[1]:
+            raise SnapshotError("instance does not fit its class in snapshot")
+        payload = fields[2]
+        try:
+            if base in (object, list, dict, set, bytearray):
+                obj = base.__new__(cls)
+            elif base in (tuple, frozenset):
+                obj = base.__new__(cls, self.values(payload))
+            elif base in (bytes,):
+                obj = base.__new__(cls, base64.b64decode(_text(payload), validate=True))
+            elif base is complex:
+                obj = base.__new__(cls, _number(payload[0]), _number(payload[1]))
+            elif base in (str, int, float):
+                obj = base.__new__(cls, self.value(payload) if base is int else payload)
+            else:
+                raise SnapshotError("malformed instance in snapshot")
+        except (TypeError, ValueError) as error:
+            raise SnapshotError("malformed instance in snapshot") from error
+        self.built[position] = obj
+        if base is list:
+            list.extend(obj, self.values(payload))
+        elif base is dict:
+            items = self.values(payload)
+            for index in range(0, len(items) - 1, 2):
+                dict.__setitem__(obj, items[index], items[index + 1])
+        elif base is set:
+            set.update(obj, self.values(payload))
+        elif base is bytearray:
+            bytearray.extend(obj, base64.b64decode(_text(payload), validate=True))
+        namespace = self.value(fields[3])
+        if namespace is not None:
+            if type(namespace) is not dict:
+                raise SnapshotError("malformed instance in snapshot")
+            try:
+                obj.__dict__ = namespace
+            except (AttributeError, TypeError) as error:
+                raise SnapshotError("instance does not fit its class in snapshot") from error
+        for name, value in self.mapping(fields[4]).items():
+            try:
+                object.__setattr__(obj, _text(name), value)
+            except (AttributeError, TypeError) as error:
+                raise SnapshotError("instance does not fit its class in snapshot") from error
+        return obj
 
     def mapping(self, encoded: Any) -> dict:
         value = self.value(encoded)
@@ -676,6 +968,22 @@ class Decoder:
             raise SnapshotError("snapshot holds source that does not compile") from error
         if source == PRELUDE_SOURCE:
             code = prelude_code()
+        for step in path:
+            inner = nested_codes(code)
+            if not 0 <= step < len(inner):
+                raise SnapshotError("code path out of range in snapshot")
+            code = inner[step]
+        return code
+
+    def library_code(self, name: Any, path: Any) -> Code:
+        from .modules.library import _CODES
+
+        code = _CODES.get(_text(name))
+        if code is None:  # not imported in this process yet: the loading sandbox imports it
+            self.sandbox._import(name)
+            code = _CODES.get(name)
+        if code is None or type(path) is not list or any(type(step) is not int for step in path):
+            raise SnapshotError(f"snapshot names code of a module this sandbox lacks: {name!r}")
         for step in path:
             inner = nested_codes(code)
             if not 0 <= step < len(inner):
@@ -715,6 +1023,10 @@ class Decoder:
         frame.pc = fields[4]
         frame.globals = self.mapping(fields[5])
         frame.generator = self.value(fields[6])
+        frame.locals = self.value(fields[7])
+        frame.replay = self.value(fields[8])
+        if frame.replay is not None and type(frame.replay) is not list:
+            raise SnapshotError("malformed frame in snapshot")
         if type(frame.pc) is not int or not 0 <= frame.pc <= len(code.instrs):
             raise SnapshotError("frame position out of range in snapshot")
         if len(frame.fast) != code.nlocals:
@@ -751,7 +1063,9 @@ class Decoder:
         return generator
 
     def exception(self, position: int, fields: list[Any]) -> BaseException:
-        cls = self.type(fields[0])
+        cls = self.value(fields[0]) if type(fields[0]) is list else self.type(fields[0])
+        if not isinstance(cls, type):
+            raise SnapshotError("exception row of a non-exception type in snapshot")
         if not issubclass(cls, BaseException):
             raise SnapshotError("exception row of a non-exception type in snapshot")
         args = self.values(fields[1])
@@ -764,8 +1078,12 @@ class Decoder:
         exc.__cause__ = self.value(fields[3])
         exc.__suppress_context__ = bool(fields[4])
         set_traceback(exc, [(self.value(code), _integer(pc)) for code, pc in fields[5]])
-        for key, value in self.mapping(fields[6]).items():
-            setattr(exc, _text(key), value)
+        state = self.mapping(fields[6])
+        if is_class(cls):
+            exc.__dict__.update(state)  # its attributes, without the class's __setattr__
+        else:
+            for key, value in state.items():
+                setattr(exc, _text(key), value)
         return exc
 
     def type(self, name: Any) -> type:
@@ -813,8 +1131,15 @@ class Decoder:
 
 
 _WITH_METHODS = frozenset(("__enter__", "__exit__", "__aenter__", "__aexit__"))
+_MODEL_TAGS = frozenset({"class", "layout", "inst", "method", "cm", "sm", "prop", "getset",
+                         "super", "raised", "enter", "spacebound"})
 _SINGLETONS = {"unbound": UNBOUND, "missing": MISSING, "ellipsis": Ellipsis,
                "notimplemented": NotImplemented}
+
+
+def _hashes_sandbox_code(keys: list[Any]) -> bool:
+    """Whether hashing one of ``keys`` may run a sandbox class's ``__hash__``."""
+    return any(is_instance(key) or type(key) in (tuple, frozenset) for key in keys)
 
 
 def _text(value: Any) -> str:
@@ -905,6 +1230,7 @@ def _restore(snapshot: Snapshot, sandbox: Any) -> tuple[Any, list[Any], Any, Any
         if len(snapshot.call) != 4:
             raise SnapshotError("malformed call in snapshot")
         call = [snapshot.call[0], *decoder.values(snapshot.call[1:])]
+        decoder.finish()
     except SnapshotError:
         raise
     except RecursionError as error:

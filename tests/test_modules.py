@@ -122,6 +122,7 @@ def test_each_sandbox_has_its_own_modules() -> None:
 def test_module_contents_are_sandbox_values() -> None:
     """No host function, class or module is reachable: only Builtins, prelude functions,
     the VM's own types, forms and values."""
+    from littrs.model.classes import is_class, record
     from littrs.modules import STANDARD_MODULES
     from littrs.vm import aio, aio_locks, aio_taskgroup, aio_wait
     from littrs.vm.objects import Function
@@ -136,7 +137,10 @@ def test_module_contents_are_sandbox_values() -> None:
         assert type(module) is Module and module.name == name
         assert factory().namespace is not module.namespace
         for key, value in module.namespace.items():
-            if isinstance(value, type):
+            if is_class(value):  # a sandbox class of a library module (abc.ABC)
+                assert record(value).namespace["__module__"] == name, key
+                assert value is not factory().namespace[key], key  # one per sandbox
+            elif isinstance(value, type):
                 assert value in (json.JSONDecodeError, str, *vm_types), key
             elif type(value) is Function:  # sandbox code of the prelude (asyncio.run)
                 assert value.code.kind == "prelude", key

@@ -165,6 +165,39 @@ def generic_delete(vm: Any, obj: Any, name: str) -> None:
     raise missing_attribute(obj, name)
 
 
+def truth(vm: Any, value: Any) -> bool:
+    """``bool(value)``: an instance's ``__bool__`` (which must return a bool), else its
+    ``__len__``, through ``vm.call`` (PyObject_IsTrue)."""
+    if not is_instance(value):
+        return bool(value)
+    cls = type(value)
+    method = lookup(cls, "__bool__")[0]
+    if method is not MISSING:
+        result = vm.call(descriptors.get(vm, method, value, cls), [])
+        if type(result) is not bool:
+            raise TypeError(f"__bool__ should return bool, returned {type(result).__name__}")
+        return result
+    method = lookup(cls, "__len__")[0]
+    if method is not MISSING:
+        result = vm.call(descriptors.get(vm, method, value, cls), [])
+        return operator_index_length(result) > 0
+    return True
+
+
+def operator_index_length(result: Any) -> int:
+    """``__len__``'s result as CPython takes it: an int (``__index__``), not negative."""
+    import operator
+
+    try:
+        length = operator.index(result)
+    except TypeError:
+        raise TypeError(f"'{type(result).__name__}' object cannot be interpreted as an "
+                        "integer") from None
+    if length < 0:
+        raise ValueError("__len__() should return >= 0")
+    return length
+
+
 # -- attributes of classes -----------------------------------------------------------
 
 

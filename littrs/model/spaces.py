@@ -212,9 +212,7 @@ def _object_ne(vm: Any, self: Any, *args: Any) -> Any:
     result = call_special(vm, self, "__eq__", [other])
     if result is NotImplemented:
         return result
-    from ..vm.operations import truth
-
-    return not truth(vm, result)
+    return not protocols.truth(vm, result)
 
 
 def _not_implemented(name: str) -> Any:
@@ -565,10 +563,8 @@ def _set_abstract(vm: Any, cls: Any, value: Any) -> None:
         del namespace["__abstractmethods__"]
         record(cls).abstract = frozenset()
         return
-    from ..vm.operations import truth
-
     namespace["__abstractmethods__"] = value
-    abstract = truth(vm, value)
+    abstract = protocols.truth(vm, value)
     record(cls).abstract = frozenset(value) if abstract else frozenset()
 
 

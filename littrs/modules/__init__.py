@@ -30,6 +30,12 @@ def _typing() -> Module:
     return make_module()
 
 
+def _abc() -> Module:
+    from .abc_module import make_module
+
+    return make_module()
+
+
 def _asyncio() -> Module:
     from .asyncio_module import make_module
 
@@ -37,6 +43,7 @@ def _asyncio() -> Module:
 
 
 STANDARD_MODULES: dict[str, Callable[[], Module]] = {
+    "abc": _abc,
     "asyncio": _asyncio,
     "json": _json,
     "math": _math,

@@ -373,10 +373,15 @@ def _function_attribute(f: Function, name: str) -> Any:
         return f.defaults or None
     if name == "__kwdefaults__":
         return dict(f.kwdefaults) if f.kwdefaults else None
-    if name == "__module__":
-        return "__main__"
     if f.attrs and name in f.attrs:
         return f.attrs[name]
+    if name == "__module__":
+        module = f.globals.get("__name__", "__main__")
+        return module if isinstance(module, str) else "__main__"
+    if name == "__annotations__":  # made empty on first read, as CPython does
+        if f.attrs is None:
+            f.attrs = {}
+        return f.attrs.setdefault("__annotations__", {})
     return _MISSING
 
 
@@ -491,11 +496,23 @@ def store_attr(obj: Any, name: str, value: Any) -> None:
 
         if set_model_attribute(obj, name, value):
             return
-    if t is Function and not name.startswith("__"):
+    if t is Function and name not in _FUNCTION_OWN:
         if obj.attrs is None:
             obj.attrs = {}
         obj.attrs[name] = value
         return
+    if t is Function and name in ("__defaults__", "__kwdefaults__"):
+        if name == "__defaults__":
+            if value is not None and type(value) is not tuple:
+                raise TypeError("__defaults__ must be set to a tuple object")
+            obj.defaults = value or ()
+        else:
+            if value is not None and type(value) is not dict:
+                raise TypeError("__kwdefaults__ must be set to a dict object")
+            obj.kwdefaults = value or None
+        return
+    if t is Function and name in _FUNCTION_READ_ONLY:
+        raise AttributeError("readonly attribute")
     if t is Function and name in ("__doc__", "__name__", "__qualname__"):
         if name == "__doc__":
             obj.doc = value
@@ -535,6 +552,12 @@ def store_attr(obj: Any, name: str, value: Any) -> None:
 
 
 _PLAIN = (type(None), type(Ellipsis), type(NotImplemented))  # values without an attribute table
+# A function's attributes that are not entries of its __dict__ (the rest are).
+_FUNCTION_OWN = frozenset({"__doc__", "__name__", "__qualname__", "__defaults__",
+                           "__kwdefaults__", "__code__", "__globals__", "__closure__",
+                           "__builtins__", "__dict__", "__class__"})
+_FUNCTION_READ_ONLY = frozenset({"__code__", "__globals__", "__closure__", "__builtins__",
+                                 "__dict__"})
 
 
 def _refuse_type_attribute(t: type, name: str, action: str) -> None:

@@ -55,6 +55,7 @@ class Code:
         "kind",
         "source",
         "path",
+        "library",
     )
 
     def __init__(
@@ -102,6 +103,7 @@ class Code:
         self.kind = kind
         self.source = ""  # set by the compiler: the module source this code came from...
         self.path: tuple[int, ...] = ()  # ...and where in it (see compiler._locate)
+        self.library: str | None = None  # the standard module written in sandbox Python
         self.nlocals = len(varnames)
         self.padding = [UNBOUND] * (self.nlocals - argcount)
         self.cell_args = [
