@@ -81,6 +81,40 @@ result = [by_score[0]["id"], by_score[-1]["id"], by_name[0]["id"], by_name[-1]["
 result
 """
 
+OBJECTS = """\
+class Item:
+    def __init__(self, key, weight):
+        self.key = key
+        self.weight = weight
+
+    @property
+    def score(self):
+        return self.key * 3 + self.weight
+
+    def bump(self, amount):
+        self.weight += amount
+        return self.weight
+
+    def __eq__(self, other):
+        return self.key == other.key and self.weight == other.weight
+
+    def __hash__(self):
+        return hash((self.key, self.weight))
+
+    def __lt__(self, other):
+        return self.key < other.key or (self.key == other.key and self.weight < other.weight)
+
+items = [Item((i * 7919) % 10007, i % 7) for i in range(20000)]
+ordered = sorted(items)
+index = {item: item.score for item in items}
+unique = set(items)
+total = 0
+for item in items:
+    total += item.bump(1) + item.score
+result = [ordered[0].key, ordered[-1].key, len(index), len(unique), total]
+result
+"""
+
 COLD_START = """\
 result = add(1, 2)
 result
@@ -100,6 +134,7 @@ WORKLOADS: list[Workload] = [
     Workload("strings", STRINGS, "ratio", 25),
     Workload("comprehensions", COMPREHENSIONS, "ratio", 25),
     Workload("sort_dicts", SORT_DICTS, "ratio", 25),
+    Workload("objects", OBJECTS, "ratio", 25),
     Workload("cold_start", COLD_START, "cold", 150, uses_tool=True, samples_scale=40),
     Workload("tool_calls", TOOL_CALLS, "per_call", 5, calls=5000, uses_tool=True),
 ]

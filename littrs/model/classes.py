@@ -41,13 +41,29 @@ class ClassRecord:
     namespace, or a builtin type's whitelisted table), built once with the class.
     """
 
-    __slots__ = ("namespace", "qualname", "spaces", "abstract")
+    __slots__ = ("namespace", "qualname", "spaces", "abstract", "cache", "version", "bindings",
+                 "bindings_version")
 
     def __init__(self, namespace: dict, qualname: str) -> None:
         self.namespace = namespace
         self.qualname = qualname
         self.spaces: tuple[tuple[type, dict], ...] = ()
         self.abstract: frozenset[str] = frozenset()  # __abstractmethods__, if set
+        # Lookups along the MRO, remembered until any sandbox class changes (VERSION).
+        self.cache: dict[str, tuple[Any, type | None]] = {}
+        self.version = -1
+        self.bindings: dict[str, tuple[int, Any]] = {}  # see protocols.attribute_binding
+        self.bindings_version = -1
+
+
+# Bumped whenever a sandbox class's namespace changes after it was made: every record's
+# lookup cache is then stale. (Classes rarely change once made, so this is simple.)
+VERSION = [0]
+
+
+def changed() -> None:
+    """A class's namespace changed: forget every remembered lookup."""
+    VERSION[0] += 1
 
 
 def is_class(value: Any) -> bool:
@@ -62,7 +78,7 @@ def is_instance(value: Any) -> bool:
 
 def record(cls: type) -> ClassRecord:
     """The record of the sandbox class ``cls``."""
-    return cls.__dict__["_littrs"]
+    return cls._littrs  # type: ignore[attr-defined]
 
 
 def sandbox_type(value: Any) -> type:
@@ -95,7 +111,21 @@ def spaces_of(cls: type) -> tuple[tuple[type, dict], ...]:
 def lookup(cls: type, name: str) -> tuple[Any, type | None]:
     """The first definition of ``name`` along ``cls``'s MRO and the class holding it
     (CPython's ``_PyType_Lookup``), or (MISSING, None)."""
-    for klass, space in spaces_of(cls):
+    if isinstance(cls, ClassMeta):
+        rec = cls._littrs  # type: ignore[attr-defined]
+        cache = rec.cache
+        if rec.version != VERSION[0]:
+            cache.clear()
+            rec.version = VERSION[0]
+        found = cache.get(name)
+        if found is None:
+            found = cache[name] = _walk(rec.spaces, name)
+        return found
+    return _walk(spaces_of(cls), name)
+
+
+def _walk(spaces: tuple[tuple[type, dict], ...], name: str) -> tuple[Any, type | None]:
+    for klass, space in spaces:
         value = space.get(name, MISSING)
         if value is not MISSING:
             return value, klass

@@ -20,7 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..vm.context import current
-from .classes import MISSING
+from ..vm.frames import Frame
+from ..vm.objects import Function
+from .classes import MISSING, lookup
 
 DISPATCHED = frozenset("""
 __repr__ __str__ __format__ __bytes__ __hash__ __bool__ __len__ __length_hint__
@@ -39,9 +41,16 @@ __round__ __trunc__ __floor__ __ceil__ __call__ __instancecheck__ __subclasschec
 
 def _dispatcher(name: str) -> Any:
     def dispatch(self: Any, *args: Any) -> Any:
+        vm = current.get()
+        if vm.direct is None:  # the usual case: a sandbox function, run nested at once
+            method = lookup(type(self), name)[0]
+            if type(method) is Function:
+                frame = vm.frame_for(method, [self, *args], None)
+                if type(frame) is Frame:
+                    return vm.run_nested(frame)
         from .spaces import call_special
 
-        return call_special(current.get(), self, name, list(args))
+        return call_special(vm, self, name, list(args))
 
     dispatch.__name__ = dispatch.__qualname__ = name
     return dispatch

@@ -18,9 +18,11 @@ from ..vm.objects import Builtin, Cell, Function
 from . import descriptors
 from .classes import (
     MISSING,
+    VERSION,
     ClassMeta,
     ClassRecord,
     acceptable_base,
+    changed,
     is_class,
     is_instance,
     lookup,
@@ -89,30 +91,80 @@ def generic_get(vm: Any, obj: Any, name: str) -> Any:
 
 def fast_get(obj: Any, name: str) -> Any:
     """``obj.name`` when it needs no sandbox code (the usual case), else MISSING."""
-    cls = type(obj)
-    spaces = record(cls).spaces
-    attr = MISSING
-    for _, space in spaces:
-        attr = space.get(name, MISSING)
-        if attr is not MISSING:
-            break
-    tail = spaces[-1][1]
-    if tail.get("__getattribute__") is not OBJECT_GETATTRIBUTE:
-        return MISSING  # an override of __getattribute__ (or a builtin base's own)
-    if attr is not MISSING and descriptors.is_data_descriptor(attr):
+    rec = type(obj)._littrs
+    bindings = rec.bindings
+    if rec.bindings_version != VERSION[0]:
+        bindings.clear()
+        rec.bindings_version = VERSION[0]
+    binding = bindings.get(name)
+    if binding is None:
+        binding = bindings[name] = _binding(type(obj), name)
+    kind = binding[0]
+    if kind >= _PROPERTY:
         return MISSING
-    namespace = getattr(obj, "__dict__", None)
-    if namespace is not None:
-        value = namespace.get(name, MISSING)
-        if value is not MISSING:
-            return value
+    try:
+        value = obj.__dict__.get(name, MISSING)
+    except AttributeError:  # __slots__ only
+        value = MISSING
+    if value is not MISSING:
+        return value
+    if kind == _FUNCTION:
+        return Method(binding[1], obj)
+    if kind == _PLAIN:
+        return binding[1]
+    return MISSING  # absent: __getattr__, or the AttributeError; the full path says which
+
+
+# How an attribute of a class is reached through an instance, remembered per class and
+# name until any class changes (classes.VERSION): a function to bind, a plain class
+# attribute, nothing in the class (the instance's __dict__ decides), a property whose
+# getter is sandbox code (its frame is pushed: see vm/special.py), or only by the full
+# protocol. ``settable`` says whether ``obj.name = v`` is a store into the ``__dict__``.
+_FUNCTION, _PLAIN, _ABSENT, _PROPERTY, _SLOW = 0, 1, 2, 3, 4
+
+
+def attribute_binding(cls: type, name: str) -> tuple[int, Any, bool]:
+    rec = cls._littrs  # type: ignore[attr-defined]
+    bindings = rec.bindings
+    if rec.bindings_version != VERSION[0]:
+        bindings.clear()
+        rec.bindings_version = VERSION[0]
+    found = bindings.get(name)
+    if found is None:
+        found = bindings[name] = _binding(cls, name)
+    return found
+
+
+def _binding(cls: type, name: str) -> tuple[int, Any, bool]:
+    attr = lookup(cls, name)[0]
+    data = attr is not MISSING and descriptors.is_data_descriptor(attr)
+    settable = lookup(cls, "__setattr__")[0] is OBJECT_SETATTR and not data
+    if lookup(cls, "__getattribute__")[0] is not OBJECT_GETATTRIBUTE:
+        return _SLOW, None, settable
     if attr is MISSING:
-        return MISSING  # __getattr__, or the AttributeError: the full path says which
+        return _ABSENT, None, settable
+    if data:
+        if (type(attr) is descriptors.Property and type(attr.fget) is Function
+                and lookup(cls, "__getattr__")[0] is MISSING):
+            return _PROPERTY, attr.fget, settable
+        return _SLOW, None, settable
     if type(attr) is Function:
-        return Method(attr, obj)
+        return _FUNCTION, attr, settable
     if descriptors.has_get(attr):
-        return MISSING
-    return attr
+        return _SLOW, None, settable
+    return _PLAIN, attr, settable
+
+
+def fast_set(obj: Any, name: str, value: Any) -> bool:
+    """``obj.name = value`` into the instance's ``__dict__`` when that is all it takes
+    (object's ``__setattr__``, no data descriptor of that name); False otherwise."""
+    if not attribute_binding(type(obj), name)[2]:
+        return False
+    try:
+        obj.__dict__[name] = value
+    except AttributeError:  # __slots__ only
+        return False
+    return True
 
 
 def set_attribute(vm: Any, obj: Any, name: str, value: Any) -> None:
@@ -247,6 +299,7 @@ def type_set(vm: Any, cls: type, name: str, value: Any) -> None:
         descriptors.set(vm, meta_attr, cls, value)
         return
     record(cls).namespace[name] = value
+    changed()
     from .dispatch import update_dispatcher
 
     update_dispatcher(cls, name)
@@ -272,6 +325,7 @@ def type_delete(vm: Any, cls: type, name: str) -> None:
     if name not in namespace:
         raise missing_class_attribute(cls, name)
     del namespace[name]
+    changed()
     from .dispatch import update_dispatcher
 
     update_dispatcher(cls, name)

@@ -461,6 +461,14 @@ def _namespace(cls: Any) -> dict:
     return record(cls).namespace
 
 
+def _changing(cls: Any) -> dict:
+    """A class's namespace, about to change: every remembered lookup is forgotten."""
+    from .classes import changed
+
+    changed()
+    return record(cls).namespace
+
+
 def _sandbox_only(name: str) -> Any:
     """A getter of ``type``'s attribute ``name``: a sandbox class's from its record, a
     builtin type's from the host where it is plain data."""
@@ -504,14 +512,14 @@ def _set_qualname(vm: Any, cls: Any, value: Any) -> None:
 
 def _set_module(vm: Any, cls: Any, value: Any) -> None:
     _check_mutable(cls, "__module__", value)
-    _namespace(cls)["__module__"] = value
+    _changing(cls)["__module__"] = value
     if isinstance(value, str):
         cls.__module__ = value
 
 
 def _set_doc(vm: Any, cls: Any, value: Any) -> None:
     _check_mutable(cls, "__doc__", value)
-    _namespace(cls)["__doc__"] = value
+    _changing(cls)["__doc__"] = value
 
 
 def _check_mutable(cls: Any, name: str, value: Any) -> None:
@@ -524,7 +532,7 @@ def _check_mutable(cls: Any, name: str, value: Any) -> None:
 
 
 def _get_annotations(cls: Any) -> Any:
-    namespace = _namespace(cls)
+    namespace = _namespace(cls) if "__annotations__" in _namespace(cls) else _changing(cls)
     if "__annotations__" not in namespace:
         namespace["__annotations__"] = {}
     return namespace["__annotations__"]
@@ -535,7 +543,7 @@ def _set_annotations(vm: Any, cls: Any, value: Any) -> None:
         from ..vm.attributes import immutable_type
 
         raise immutable_type(cls, "__annotations__")
-    namespace = _namespace(cls)
+    namespace = _changing(cls)
     if value is MISSING:
         if "__annotations__" not in namespace:
             raise AttributeError("__annotations__")
@@ -556,7 +564,7 @@ def _set_abstract(vm: Any, cls: Any, value: Any) -> None:
         from ..vm.attributes import immutable_type
 
         raise immutable_type(cls, "__abstractmethods__")
-    namespace = _namespace(cls)
+    namespace = _changing(cls)
     if value is MISSING:
         if "__abstractmethods__" not in namespace:
             raise AttributeError("__abstractmethods__")

@@ -36,7 +36,7 @@ from ..errors import (
 from ..model import protocols
 from ..model.classes import ClassMeta
 from ..model.descriptors import Method, StaticMethod
-from . import aio, attributes, containers, exception_data, operations
+from . import aio, attributes, containers, exception_data, operations, special
 from . import opcodes as op
 from .builtins import LAZY_ITERATORS
 from .code import UNBOUND, Code
@@ -69,6 +69,7 @@ from .objects import (
     ResumeRequest,
 )
 from .prelude import prelude_function
+from .special import PushFrames
 
 _HostMethod = type([].append)
 _MethodDescriptor = type(str.join)
@@ -630,13 +631,19 @@ class Machine:
             return self.frame_for(prelude_function("__instance_iterator"), [iterator], None)
         return iterator
 
+    def store_attribute(self, frame: Frame, obj: Any, name: str, value: Any) -> None:
+        """``obj.name = value``: in direct mode for a sandbox object (a property's setter,
+        a ``__setattr__``, is a frame)."""
+        if _is_sandbox_object(obj):
+            self.run_direct(frame, attributes.store_attr, (obj, name, value), (value, obj))
+        else:
+            attributes.store_attr(obj, name, value)
+
     def attribute_of(self, frame: Frame, obj: Any, name: str) -> Any:
         """``obj.name`` for a sandbox class or instance: without sandbox code when the
         attribute needs none, else in direct mode (a property's getter is a frame)."""
         if type(type(obj)) is ClassMeta:
-            value = protocols.fast_get(obj, name)
-            if value is not protocols.MISSING:
-                return value
+            special.get_property(self, frame, obj, name)
         return self.run_direct(frame, attributes.load_attr, (obj, name), ())
 
     # -- the dispatch loop -----------------------------------------------------
@@ -719,6 +726,12 @@ class Machine:
         MAKE_FUNCTION = op.MAKE_FUNCTION
         SEND = op.SEND
         RESUME_REPLAY = op.RESUME_REPLAY
+        FINISH_SPECIAL = op.FINISH_SPECIAL
+        finish_special = special.finish
+        fast_get = protocols.fast_get
+        fast_set = protocols.fast_set
+        MISSING = protocols.MISSING
+        STORE_ATTR = op.STORE_ATTR
         DEEP = containers.DEEP  # operands whose comparison looks inside them
         while True:
             code = frame.code
@@ -786,10 +799,16 @@ class Machine:
                                 pc = arg[3]
                         elif value is UNBOUND:
                             raise _unbound_local(code, arg[1])
-                        elif not (arg[0](value, arg[2]) if type(type(value)) is type else
-                                  self.run_direct(frame, _truth_of, (arg[0], value, arg[2]), ())):
-                            slice_end += arg[3] - pc
-                            pc = arg[3]
+                        elif type(type(value)) is type:
+                            if not arg[0](value, arg[2]):
+                                slice_end += arg[3] - pc
+                                pc = arg[3]
+                        else:
+                            special.operate(self, frame, pc - 1, arg[0], value, arg[2], (),
+                                            arg[3])
+                            if not self.run_direct(frame, _truth_of, (arg[0], value, arg[2]), ()):
+                                slice_end += arg[3] - pc
+                                pc = arg[3]
                     elif opcode is LOAD_CONST:
                         stack.append(arg)
                     elif opcode is CALL:
@@ -882,6 +901,8 @@ class Machine:
                         if type(tf) is not type or tf is ClassMeta or (
                             tf is Builtin and func.direct
                         ):
+                            if tf is ClassMeta:
+                                special.instantiate(self, frame, func, args, None)
                             result = self.run_direct(frame, invoke, (func, args, None),
                                                      (func, *args))
                         else:
@@ -1028,7 +1049,9 @@ class Machine:
                         if type(tv) is type and tv is not ClassMeta:
                             stack[-1] = load_attr(value, arg)
                         else:
-                            stack[-1] = self.attribute_of(frame, value, arg)
+                            right = fast_get(value, arg) if type(tv) is ClassMeta else MISSING
+                            stack[-1] = right if right is not MISSING else (
+                                self.attribute_of(frame, value, arg))
                     elif opcode is BINARY_ADD:
                         right = stack.pop()
                         left = stack[-1]
@@ -1039,6 +1062,10 @@ class Machine:
                         elif type(type(left)) is type and type(type(right)) is type:
                             stack[-1] = operations.add(left, right)
                         else:
+                            stack.pop()
+                            special.operate(self, frame, pc - 1, operations.add, left, right,
+                                            (left, right))
+                            stack.append(left)
                             stack[-1] = self.run_direct(frame, operations.add, (left, right),
                                                         (right,))
                     elif opcode is STORE_LOAD_FAST:
@@ -1074,10 +1101,13 @@ class Machine:
                             if not arg[0](value, right):
                                 slice_end += arg[1] - pc
                                 pc = arg[1]
-                        elif not self.run_direct(frame, _truth_of, (arg[0], value, right),
-                                                 (value, right)):
-                            slice_end += arg[1] - pc
-                            pc = arg[1]
+                        else:
+                            special.operate(self, frame, pc - 1, arg[0], value, right,
+                                            (value, right), arg[1])
+                            if not self.run_direct(frame, _truth_of, (arg[0], value, right),
+                                                   (value, right)):
+                                slice_end += arg[1] - pc
+                                pc = arg[1]
                     elif opcode is BINOP_FAST_FAST:
                         value = fast[arg[1]]
                         right = fast[arg[2]]
@@ -1100,9 +1130,11 @@ class Machine:
                             if not arg[0](value, right):
                                 slice_end += arg[3] - pc
                                 pc = arg[3]
-                        elif not self.run_direct(frame, _truth_of, (arg[0], value, right), ()):
-                            slice_end += arg[3] - pc
-                            pc = arg[3]
+                        else:
+                            special.operate(self, frame, pc - 1, arg[0], value, right, (), arg[3])
+                            if not self.run_direct(frame, _truth_of, (arg[0], value, right), ()):
+                                slice_end += arg[3] - pc
+                                pc = arg[3]
                     elif opcode is BINOP_CONST:
                         value = stack[-1]
                         if type(value) is int:
@@ -1121,8 +1153,12 @@ class Machine:
                         elif type(type(left)) is type and type(type(right)) is type:
                             stack[-1] = operations.inplace_add(left, right)
                         else:
-                            stack[-1] = self.run_direct(frame, operations.inplace_add,
-                                                        (left, right), (right,))
+                            stack.pop()
+                            special.operate(self, frame, pc - 1, operations.inplace_add, left, right,
+                                            (left, right))
+                            stack.append(left)
+                            stack[-1] = self.run_direct(frame, operations.inplace_add, (left, right),
+                                                        (right,))
                     elif opcode is BINARY_SUBSCR:
                         key = stack.pop()
                         container = stack[-1]
@@ -1140,8 +1176,14 @@ class Machine:
                         elif type(tc) is type and tc is not ClassMeta:
                             stack[-1] = _subscript(container, key)
                         else:
+                            special.get_item(self, frame, container, key)
                             stack[-1] = self.run_direct(frame, _subscript, (container, key),
                                                         (key,))
+                    elif opcode is STORE_ATTR:
+                        value = stack.pop()
+                        right = stack.pop()
+                        if type(type(value)) is not ClassMeta or not fast_set(value, arg, right):
+                            self.store_attribute(frame, value, arg, right)
                     elif opcode is POP_TOP:
                         stack.pop()
                     elif opcode is POP_JUMP_IF_FALSE:
@@ -1160,14 +1202,21 @@ class Machine:
                         elif type(type(left)) is type and type(type(right)) is type:
                             stack[-1] = operations.multiply(left, right)
                         else:
-                            stack[-1] = self.run_direct(frame, operations.multiply,
-                                                        (left, right), (right,))
+                            stack.pop()
+                            special.operate(self, frame, pc - 1, operations.multiply, left, right,
+                                            (left, right))
+                            stack.append(left)
+                            stack[-1] = self.run_direct(frame, operations.multiply, (left, right),
+                                                        (right,))
                     elif opcode is BINARY_OP or opcode is INPLACE_OP:
                         right = stack.pop()
                         left = stack[-1]
                         if type(type(left)) is type and type(type(right)) is type:
                             stack[-1] = arg(left, right)
                         else:
+                            stack.pop()
+                            special.operate(self, frame, pc - 1, arg, left, right, (left, right))
+                            stack.append(left)
                             stack[-1] = self.run_direct(frame, arg, (left, right), (right,))
                     elif opcode is COMPARE_OP:
                         right = stack.pop()
@@ -1177,6 +1226,9 @@ class Machine:
                         elif type(type(left)) is type and type(type(right)) is type:
                             stack[-1] = arg(left, right)
                         else:
+                            stack.pop()
+                            special.operate(self, frame, pc - 1, arg, left, right, (left, right))
+                            stack.append(left)
                             stack[-1] = self.run_direct(frame, arg, (left, right), (right,))
                     elif opcode is POP_JUMP_IF_TRUE:
                         if stack.pop():
@@ -1192,8 +1244,12 @@ class Machine:
                         elif type(type(left)) is type and type(type(right)) is type:
                             stack[-1] = operations.subtract(left, right)
                         else:
-                            stack[-1] = self.run_direct(frame, operations.subtract,
-                                                        (left, right), (right,))
+                            stack.pop()
+                            special.operate(self, frame, pc - 1, operations.subtract, left, right,
+                                            (left, right))
+                            stack.append(left)
+                            stack[-1] = self.run_direct(frame, operations.subtract, (left, right),
+                                                        (right,))
                     elif opcode is JUMP:
                         slice_end += arg - pc
                         pc = arg
@@ -1216,10 +1272,13 @@ class Machine:
                             if not arg[0](value, arg[1]):
                                 slice_end += arg[2] - pc
                                 pc = arg[2]
-                        elif not self.run_direct(frame, _truth_of, (arg[0], value, arg[1]),
-                                                 (value,)):
-                            slice_end += arg[2] - pc
-                            pc = arg[2]
+                        else:
+                            special.operate(self, frame, pc - 1, arg[0], value, arg[1], (value,),
+                                            arg[2])
+                            if not self.run_direct(frame, _truth_of, (arg[0], value, arg[1]),
+                                                   (value,)):
+                                slice_end += arg[2] - pc
+                                pc = arg[2]
                     elif opcode is UNPACK2_STORE_FAST:
                         sequence = stack.pop()
                         ts = type(sequence)
@@ -1248,6 +1307,7 @@ class Machine:
                         elif type(tc) is type and tc is not ClassMeta:
                             _store_subscript(container, key, value)
                         else:
+                            special.set_item(self, frame, container, key, value)
                             self.run_direct(frame, _store_subscript, (container, key, value),
                                             (value, container, key))
                     elif opcode is BUILD_TUPLE:
@@ -1358,6 +1418,8 @@ class Machine:
                         if type(tf) is not type or tf is ClassMeta or (
                             tf is Builtin and func.direct
                         ):
+                            if tf is ClassMeta:
+                                special.instantiate(self, frame, func, args, kwargs or None)
                             if opcode is CALL_KW:
                                 restore = (func, *args, *kwargs.values())
                             elif arg:
@@ -1436,6 +1498,14 @@ class Machine:
                             pc = arg
                         else:
                             stack.append(value)
+                    elif opcode is FINISH_SPECIAL:
+                        # A finish frame: the special method above it has answered.
+                        push, value = finish_special(fast[0], stack.pop(), frames[-1])
+                        frame = frames.pop()
+                        if push:
+                            frame.stack.append(value)
+                        budget = slice_end - pc
+                        break
                     elif opcode is RESUME_REPLAY:
                         # A __replay frame ends: what it ran answers its caller's
                         # instruction, which runs again (see run_direct).
@@ -1449,6 +1519,24 @@ class Machine:
             except LimitError:
                 self.steps += slice_start - (slice_end - pc)
                 raise
+            except PushFrames as push:
+                # The instruction pushes a special method's frame (see special.py).
+                frame.pc = pc
+                budget = slice_end - pc
+                pushed = push.frames
+                if len(frames) + len(pushed) >= max_depth:
+                    for new in pushed:
+                        _discard_pending(new)
+                    try:
+                        frame = self.handle(self.recursion_error(len(frames)), frame, frames,
+                                            False)
+                    except Uncaught:
+                        self.steps += slice_start - budget
+                        raise
+                    continue
+                frames.append(frame)
+                frames.extend(pushed[:-1])
+                frame = pushed[-1]
             except NeedCall as need:
                 # The instruction at pc - 1 waits for sandbox code: run it in a __replay
                 # frame; the instruction runs again when that frame has answered.
@@ -1705,13 +1793,6 @@ class Machine:
                 del container[key]
             else:
                 raise TypeError(f"'{type(container).__name__}' object does not support item deletion")
-        elif opcode == op.STORE_ATTR:
-            obj = stack.pop()
-            value = stack.pop()
-            if _is_sandbox_object(obj):
-                self.run_direct(frame, attributes.store_attr, (obj, arg, value), (value, obj))
-            else:
-                attributes.store_attr(obj, arg, value)
         elif opcode == op.DELETE_ATTR:
             obj = stack.pop()
             if _is_sandbox_object(obj):

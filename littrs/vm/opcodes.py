@@ -107,6 +107,7 @@ OPCODES: tuple[str, ...] = (
     "LOAD_BUILD_CLASS",  # push the builtin that runs a class body and makes the class
     "SETUP_ANNOTATIONS",  # make __annotations__ in the namespace (module or class) if missing
     "RESUME_REPLAY",  # end a __replay frame: its value goes to the caller's log (run_direct)
+    "FINISH_SPECIAL",  # a finish frame: what its Finish does with the answer (special.py)
 )
 
 # fmt: off
@@ -202,6 +203,7 @@ LOAD_CLASSDEREF = 88
 LOAD_BUILD_CLASS = 89
 SETUP_ANNOTATIONS = 90
 RESUME_REPLAY = 91
+FINISH_SPECIAL = 92
 # fmt: on
 
 # The jumps: their argument is an instruction index.
