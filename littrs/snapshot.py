@@ -72,6 +72,7 @@ from .vm.objects import (
 )
 from .vm.prelude import MISSING, prelude_code, prelude_namespace
 from .vm.prelude import SOURCE as PRELUDE_SOURCE
+from .vm.special import FINISH_CODE, Finish
 
 MAGIC = b"littrs-snapshot\n"
 FORMAT_VERSION = 4  # 2: async rows; 3: dicts with str keys as JSON objects, container rows
@@ -108,7 +109,7 @@ def _all_slots(cls: type) -> tuple[str, ...]:
 _SLOTTED: dict[type, tuple[str, ...]] = {
     cls: _all_slots(cls)
     for cls in (*aio.LOOP_TYPES, *aio_locks.PRIMITIVE_TYPES, aio_taskgroup.TaskGroup,
-                *aio_wait.WAIT_TYPES, ToolCall)
+                *aio_wait.WAIT_TYPES, ToolCall, Finish)
 }
 
 
@@ -162,7 +163,7 @@ def type_registry() -> dict[str, type]:
     for cls in (*CONSTRUCTIBLE, *EXCEPTIONS.values(), Function, *_GENERATOR_TAGS, Builtin, BoundBuiltin,
                 Module, Cell, Tool, _HostMethod, _MethodDescriptor, *_ITERATOR_TYPES, *_DICT_VIEWS,
                 type(Ellipsis), type(NotImplemented), _GENERIC_ALIAS, _UNION_TYPE,
-                *snapshot_types()):
+                *snapshot_types(), Finish):
         name = _type_name(cls)
         if types.setdefault(name, cls) is not cls:
             raise RuntimeError(f"two snapshot types are named {name!r}")
@@ -351,6 +352,8 @@ class Encoder:
         if t is Cell:
             return ["cell", self.value(obj.contents)]
         if t is Code:
+            if obj is FINISH_CODE:
+                return ["finishcode"]
             if obj.library is not None:  # a library module's: named, not written out
                 return ["libcode", obj.library, list(obj.path)]
             return ["code", self.source(obj.source), list(obj.path)]
@@ -751,6 +754,8 @@ class Decoder:
             result.contents = self.value(fields[0])
         elif tag == "code":
             result = built[position] = self.code(fields[0], fields[1])
+        elif tag == "finishcode":
+            result = built[position] = FINISH_CODE
         elif tag == "libcode":
             result = built[position] = self.library_code(fields[0], fields[1])
         elif tag == "fn":
