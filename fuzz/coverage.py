@@ -49,6 +49,7 @@ from littrs.vm import aio, aio_locks, aio_taskgroup, aio_wait
 from littrs.vm import machine as machine_module
 from littrs.vm import opcodes as op
 from littrs.vm.attributes import METHODS, VMMethod
+from littrs.vm.code import MethodArity
 from littrs.vm.generators import GENERATOR_METHODS
 from littrs.vm.objects import BoundBuiltin, Builtin, Coroutine, Function, Generator
 
@@ -179,6 +180,8 @@ class Coverage:
         if opcode is op.CALL:
             if type(arg) is int:
                 func = stack[-arg - 1]
+            elif type(arg) is MethodArity:  # after LOAD_METHOD: the callable, then self
+                func = stack[-arg.n - 2]
             else:  # fused: a global called with a fast local, arg[0] names the global
                 func = globals_.get(arg[0], builtins.get(arg[0]))
         elif opcode is op.CALL_KW:

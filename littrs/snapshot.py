@@ -54,7 +54,7 @@ from .modules.typing_module import rebuild as rebuild_form
 from .vm import aio, aio_locks, aio_taskgroup, aio_wait, exception_data
 from .vm.aio import ToolBatch
 from .vm.builtins import CONSTRUCTIBLE, EXCEPTIONS
-from .vm.code import UNBOUND, Code
+from .vm.code import NO_SELF, UNBOUND, Code
 from .vm.compiler import compile_source, nested_codes
 from .vm.exception_data import recorded_traceback, set_traceback
 from .vm.frames import Frame
@@ -345,6 +345,8 @@ class Encoder:
             return ["unbound"]
         if obj is MISSING:
             return ["missing"]
+        if obj is NO_SELF:
+            return ["noself"]
         if obj is Ellipsis:
             return ["ellipsis"]
         if obj is NotImplemented:
@@ -1139,7 +1141,7 @@ _WITH_METHODS = frozenset(("__enter__", "__exit__", "__aenter__", "__aexit__"))
 _MODEL_TAGS = frozenset({"class", "layout", "inst", "method", "cm", "sm", "prop", "getset",
                          "super", "raised", "enter", "spacebound"})
 _SINGLETONS = {"unbound": UNBOUND, "missing": MISSING, "ellipsis": Ellipsis,
-               "notimplemented": NotImplemented}
+               "notimplemented": NotImplemented, "noself": NO_SELF}
 
 
 def _hashes_sandbox_code(keys: list[Any]) -> bool:

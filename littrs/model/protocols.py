@@ -115,6 +115,27 @@ def fast_get(obj: Any, name: str) -> Any:
     return MISSING  # absent: __getattr__, or the AttributeError; the full path says which
 
 
+def method_of(obj: Any, name: str) -> Any:
+    """The sandbox function ``obj.name`` binds, when the instance's ``__dict__`` does not
+    shadow it (LOAD_METHOD pushes it with ``obj``); else MISSING."""
+    rec = type(obj)._littrs
+    bindings = rec.bindings
+    if rec.bindings_version != VERSION[0]:
+        bindings.clear()
+        rec.bindings_version = VERSION[0]
+    binding = bindings.get(name)
+    if binding is None:
+        binding = bindings[name] = _binding(type(obj), name)
+    if binding[0] != _FUNCTION:
+        return MISSING
+    try:
+        if name in obj.__dict__:
+            return MISSING
+    except AttributeError:  # __slots__ only
+        pass
+    return binding[1]
+
+
 # How an attribute of a class is reached through an instance, remembered per class and
 # name until any class changes (classes.VERSION): a function to bind, a plain class
 # attribute, nothing in the class (the instance's __dict__ decides), a property whose

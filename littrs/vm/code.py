@@ -24,6 +24,39 @@ class Unbound:
 UNBOUND = Unbound()
 
 
+class NoSelf:
+    """What LOAD_METHOD pushes above a callable that is no method to bind: the call
+    after it passes no ``self``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<no self>"
+
+
+NO_SELF = NoSelf()
+
+
+class MethodArity:
+    """The argument of a CALL after LOAD_METHOD: ``n`` positional arguments, below them
+    the callable and the object (or NO_SELF) LOAD_METHOD pushed."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __repr__(self) -> str:
+        return f"<method call, {self.n} arguments>"
+
+
+_ARITIES = [MethodArity(n) for n in range(16)]
+
+
+def method_arity(n: int) -> MethodArity:
+    return _ARITIES[n] if n < len(_ARITIES) else MethodArity(n)
+
+
 class Code:
     """A compiled function body (or module body) and its calling convention."""
 

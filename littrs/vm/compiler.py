@@ -22,7 +22,7 @@ from typing import Any
 
 from . import opcodes as op
 from . import operations, syntax
-from .code import Code, FunctionTemplate
+from .code import Code, FunctionTemplate, method_arity
 from .peephole import optimize
 from .scopes import CELL, FREE, GLOBAL_EXPLICIT, Scope, analyse, mangle
 
@@ -1244,7 +1244,20 @@ class _Unit:
         raise _unsupported(node, "a starred expression here")
 
     def expr_Call(self, node: ast.Call) -> None:
-        self.expr(node.func)
+        func = node.func
+        if (isinstance(func, ast.Attribute) and not node.keywords
+                and not any(isinstance(a, ast.Starred) for a in node.args)):
+            # obj.method(args): LOAD_METHOD leaves (function, obj) for a method, so the
+            # call makes no bound method object.
+            self.expr(func.value)
+            self.lineno = func.end_lineno or func.lineno
+            self.emit(op.LOAD_METHOD, self.mangled(func.attr))
+            for argument in node.args:
+                self.expr(argument)
+            self.lineno = node.lineno
+            self.emit(op.CALL, method_arity(len(node.args)))
+            return
+        self.expr(func)
         self.call_with(node, node.args, node.keywords)
 
     def call_with(self, node: ast.AST, args: list[ast.expr], keywords: list[ast.keyword],

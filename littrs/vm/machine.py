@@ -39,7 +39,7 @@ from ..model.descriptors import Method, StaticMethod
 from . import aio, attributes, containers, exception_data, operations, special
 from . import opcodes as op
 from .builtins import LAZY_ITERATORS
-from .code import UNBOUND, Code
+from .code import NO_SELF, UNBOUND, Code, MethodArity
 from .containers import HASHED_INSIDE
 from .context import check_size, current
 from .frames import (
@@ -729,6 +729,8 @@ class Machine:
         FINISH_SPECIAL = op.FINISH_SPECIAL
         finish_special = special.finish
         fast_get = protocols.fast_get
+        method_of = protocols.method_of
+        LOAD_METHOD = op.LOAD_METHOD
         fast_set = protocols.fast_set
         MISSING = protocols.MISSING
         STORE_ATTR = op.STORE_ATTR
@@ -822,6 +824,18 @@ class Machine:
                             else:
                                 args = []
                             func = stack.pop()
+                        elif type(arg) is MethodArity:  # after LOAD_METHOD
+                            nargs = arg.n
+                            if nargs:
+                                args = stack[-nargs:]
+                                del stack[-nargs:]
+                            else:
+                                args = []
+                            value = stack.pop()
+                            func = stack.pop()
+                            if value is not NO_SELF:
+                                args.insert(0, value)
+                            arg = len(args)
                         else:  # fused: global(fast[arg[1]]) or global(fast[arg[1]] <op> constant)
                             func = globals_.get(arg[0], _MISSING)
                             if func is _MISSING:
@@ -1179,6 +1193,22 @@ class Machine:
                             special.get_item(self, frame, container, key)
                             stack[-1] = self.run_direct(frame, _subscript, (container, key),
                                                         (key,))
+                    elif opcode is LOAD_METHOD:
+                        value = stack[-1]
+                        tv = type(value)
+                        if type(tv) is type and tv is not ClassMeta:
+                            stack[-1] = load_attr(value, arg)
+                            stack.append(NO_SELF)
+                        else:
+                            right = method_of(value, arg) if type(tv) is ClassMeta else MISSING
+                            if right is not MISSING:
+                                stack[-1] = right
+                                stack.append(value)
+                            else:
+                                right = fast_get(value, arg) if type(tv) is ClassMeta else MISSING
+                                stack[-1] = right if right is not MISSING else (
+                                    self.attribute_of(frame, value, arg))
+                                stack.append(NO_SELF)
                     elif opcode is STORE_ATTR:
                         value = stack.pop()
                         right = stack.pop()

@@ -108,6 +108,7 @@ OPCODES: tuple[str, ...] = (
     "SETUP_ANNOTATIONS",  # make __annotations__ in the namespace (module or class) if missing
     "RESUME_REPLAY",  # end a __replay frame: its value goes to the caller's log (run_direct)
     "FINISH_SPECIAL",  # a finish frame: what its Finish does with the answer (special.py)
+    "LOAD_METHOD",  # obj.name for a call: push (function, obj) for a method, else (value, NO_SELF)
 )
 
 # fmt: off
@@ -204,6 +205,7 @@ LOAD_BUILD_CLASS = 89
 SETUP_ANNOTATIONS = 90
 RESUME_REPLAY = 91
 FINISH_SPECIAL = 92
+LOAD_METHOD = 93
 # fmt: on
 
 # The jumps: their argument is an instruction index.
