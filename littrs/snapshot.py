@@ -620,13 +620,25 @@ class Decoder:
         self.deferred: list[tuple[Any, list[Any]]] = []
 
     def finish(self) -> None:
-        """Fill the dicts and sets keyed by instances (their ``__hash__`` runs now)."""
-        for target, fields in self.deferred:
-            if type(target) is set:
-                target.update(fields)
-            else:
-                for index in range(0, len(fields), 2):
-                    target[fields[index]] = fields[index + 1]
+        """Fill the dicts and sets keyed by instances: their ``__hash__`` runs now (a
+        nested run); two keys that hash alike are unequal without asking their ``__eq__``
+        (they were two keys), which may call tools that cannot answer while loading."""
+        from .vm.context import current
+
+        machine = current.get()
+        machine.rebuilding = True
+        try:
+            for target, fields in self.deferred:
+                if type(target) is set:
+                    target.update(fields)
+                else:
+                    for index in range(0, len(fields), 2):
+                        target[fields[index]] = fields[index + 1]
+        except RuntimeError as error:
+            raise SnapshotError(f"a key of a dict in the snapshot cannot be hashed: {error}") \
+                from error
+        finally:
+            machine.rebuilding = False
 
     def value(self, encoded: Any) -> Any:
         if type(encoded) is not list:

@@ -26,6 +26,7 @@ from littrs import (
     SnapshotError,
 )
 from littrs.snapshot import FORMAT_VERSION
+from tests.oracle import run_program
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -128,6 +129,117 @@ PAUSE_SITES = {
 }
 
 
+# Sandbox classes: every place the object model calls a special method can pause.
+CLASS_PAUSE_SITES = {
+    "class_method": (
+        "class A:\n    def __init__(self, x):\n        self.x = t(x)\n"
+        "    def double(self):\n        return self.x * 2 + t(1)\nA(2).double()"
+    ),
+    "class_body": "class A:\n    size = t(2)\n    names = [t(i) for i in range(2)]\nA.size, A.names",
+    "class_property": (
+        "class A:\n    @property\n    def v(self):\n        return t(3)\n"
+        "    @v.setter\n    def v(self, value):\n        self.seen = t(value)\n"
+        "a = A()\na.v = 4\na.v, a.seen"
+    ),
+    "class_classmethod_staticmethod": (
+        "class A:\n    @classmethod\n    def make(cls):\n        return cls.__name__, t(1)\n"
+        "    @staticmethod\n    def s(x):\n        return t(x)\nA.make(), A().s(2)"
+    ),
+    "class_super_init": (
+        "class Base:\n    def __init__(self, x):\n        self.x = t(x)\n"
+        "class Child(Base):\n    def __init__(self):\n        super().__init__(2)\n"
+        "        self.y = t(3)\nc = Child()\nc.x, c.y"
+    ),
+    "class_eq_hash_in_dict": (
+        "class K:\n    def __init__(self, n):\n        self.n = n\n"
+        "    def __eq__(self, o):\n        return t(self.n) == t(o.n)\n"
+        "    def __hash__(self):\n        return self.n % 2\n"
+        "d = {K(1): 'a', K(3): 'b'}\nd[K(3)], K(1) in d, len(d)"
+    ),
+    "class_lt_in_sorted": (
+        "class K:\n    def __init__(self, n):\n        self.n = n\n"
+        "    def __lt__(self, o):\n        return t(self.n) < t(o.n)\n"
+        "    def __repr__(self):\n        return f'K({self.n})'\n"
+        "repr(sorted([K(3), K(1), K(2)])), repr(min(K(5), K(4)))"
+    ),
+    "class_iter_in_loop": (
+        "class Count:\n    def __init__(self, n):\n        self.i, self.n = 0, n\n"
+        "    def __iter__(self):\n        return self\n"
+        "    def __next__(self):\n        if self.i >= self.n:\n            raise StopIteration\n"
+        "        self.i += 1\n        return t(self.i)\n"
+        "out = [x for x in Count(2)]\nfor y in Count(2):\n    out.append(y)\nout, list(Count(1))"
+    ),
+    "class_iterated_by_builtins": (
+        "class Pager:\n    def __init__(self, n):\n        self.n = n\n"
+        "    def __iter__(self):\n        for i in range(self.n):\n            yield t(i)\n"
+        "(list(Pager(2)), sum(Pager(3)), sorted(Pager(2), reverse=True), max(Pager(2)),"
+        " list(enumerate(Pager(2))), dict(zip('ab', Pager(2))), any(Pager(2)), set(Pager(1)),"
+        " ', '.join(str(x) for x in Pager(2)), list(map(str, Pager(1))))"
+    ),
+    "class_operators": (
+        "class V:\n    def __init__(self, x):\n        self.x = x\n"
+        "    def __add__(self, o):\n        if isinstance(o, V):\n            return V(self.x + t(o.x))\n"
+        "        return NotImplemented\n    def __radd__(self, o):\n        return V(t(o) + self.x)\n"
+        "    def __lt__(self, o):\n        return t(self.x) < o.x\n"
+        "    def __bool__(self):\n        return t(self.x) > 10\n"
+        "    def __len__(self):\n        return t(1)\n"
+        "a = V(1) + V(2)\nb = 5 + V(1)\n(a.x, b.x, V(1) < V(2), bool(V(1)), len(V(1)),"
+        " 'yes' if V(2) else 'no')"
+    ),
+    "class_items_and_calls": (
+        "class Box:\n    def __init__(self):\n        self.d = {}\n"
+        "    def __getitem__(self, k):\n        return self.d[k] + t(1)\n"
+        "    def __setitem__(self, k, v):\n        self.d[k] = t(v)\n"
+        "    def __contains__(self, k):\n        return t(1) > 0 and k in self.d\n"
+        "    def __call__(self, x):\n        return t(x)\n"
+        "b = Box()\nb['a'] = 2\nb['a'], 'a' in b, b(3)"
+    ),
+    "class_repr_str_format": (
+        "class P:\n    def __repr__(self):\n        return f'P<{t(1)}>'\n"
+        "    def __str__(self):\n        return f's{t(2)}'\n"
+        "    def __format__(self, spec):\n        return f'f{t(3)}{spec}'\n"
+        "print(P())\n(repr(P()), str(P()), f'{P():x}', f'{P()!r}', format(P(), '>3'))"
+    ),
+    "class_getattr_and_descriptor": (
+        "class D:\n    def __get__(self, obj, owner):\n        return t(5)\n"
+        "    def __set__(self, obj, value):\n        obj.__dict__['stored'] = t(value)\n"
+        "class A:\n    d = D()\n    def __getattr__(self, name):\n        return (name, t(1))\n"
+        "a = A()\na.d = 2\na.d, a.stored, a.missing"
+    ),
+    "class_context_manager": (
+        "class CM:\n    def __enter__(self):\n        return t(1)\n"
+        "    def __exit__(self, *exc):\n        self.exited = t(2)\n        return True\n"
+        "cm = CM()\nwith cm as v:\n    raise ValueError(v)\nv, cm.exited"
+    ),
+    "class_metaclass_and_init_subclass": (
+        "class Meta(type):\n    def __call__(cls, *args):\n        t(1)\n"
+        "        return super().__call__(*args)\n"
+        "class Base(metaclass=Meta):\n    registry = []\n"
+        "    def __init_subclass__(cls, **kw):\n        Base.registry.append((cls.__name__, t(2)))\n"
+        "    def __init__(self, x):\n        self.x = x\n"
+        "class Sub(Base):\n    pass\nSub(4).x, Base.registry"
+    ),
+    "class_generator_method_and_exception": (
+        "class Err(Exception):\n    def __init__(self, code):\n        super().__init__(code)\n"
+        "        self.code = t(code)\n"
+        "class G:\n    def items(self):\n        for i in range(2):\n            yield t(i)\n"
+        "        raise Err(3)\n"
+        "out = []\ntry:\n    for x in G().items():\n        out.append(x)\n"
+        "except Err as e:\n    out.append((e.code, e.args))\nout"
+    ),
+}
+PAUSE_SITES.update(CLASS_PAUSE_SITES)
+
+
+@pytest.mark.parametrize("name", sorted(CLASS_PAUSE_SITES))
+def test_class_pause_sites_agree_with_cpython(name: str) -> None:
+    """The straight run, the oracle of the paused ones, is CPython's (``t`` as a function)."""
+    source = CLASS_PAUSE_SITES[name]
+    expected = run_program(source, prelude="def t(*args):\n    return args[0] * 10 if args else 7\n")
+    assert expected.exc_type is None
+    assert straight(source) == ("value", expected.value, expected.printed)
+
+
 @pytest.mark.parametrize("name", sorted(PAUSE_SITES))
 def test_pause_resume_from_bytes_equals_straight_run(name: str) -> None:
     source = PAUSE_SITES[name]
@@ -170,7 +282,9 @@ def _resume_in_subprocess(blob: bytes, hash_seed: str = "123") -> list:
 
 @pytest.mark.parametrize(
     "name", ["nested_calls", "generator_function", "closures_and_cells", "shared_and_cyclic",
-             "except_state_kept", "map_filter_sorted", "print_across_pauses"]
+             "except_state_kept", "map_filter_sorted", "print_across_pauses", "class_property",
+             "class_eq_hash_in_dict", "class_lt_in_sorted", "class_iter_in_loop",
+             "class_metaclass_and_init_subclass"]
 )
 def test_resume_in_a_fresh_process(name: str) -> None:
     source = PAUSE_SITES[name]

@@ -42,6 +42,8 @@ __round__ __trunc__ __floor__ __ceil__ __call__ __instancecheck__ __subclasschec
 def _dispatcher(name: str) -> Any:
     def dispatch(self: Any, *args: Any) -> Any:
         vm = current.get()
+        if vm.rebuilding and name in _REBUILT:  # see Machine.rebuilding
+            return _REBUILT[name]
         if vm.direct is None:  # the usual case: a sandbox function, run nested at once
             method = lookup(type(self), name)[0]
             if type(method) is Function:
@@ -56,6 +58,9 @@ def _dispatcher(name: str) -> Any:
     return dispatch
 
 
+# While a snapshot's dicts and sets are filled again, their keys are the distinct keys
+# they held: two of them that hash alike are unequal, and no sandbox code needs to say so.
+_REBUILT = {"__eq__": False, "__ne__": True}
 DISPATCHERS = {name: _dispatcher(name) for name in DISPATCHED}
 
 

@@ -45,6 +45,19 @@ class ClassBody:
 # -- attributes of instances ---------------------------------------------------------
 
 
+def context_method(vm: Any, obj: Any, name: str) -> Any:
+    """``__enter__``/``__exit__`` (or the async pair) of ``obj`` for a with statement,
+    looked up on its class and bound, as 3.11's BEFORE_WITH does."""
+    from ..vm.attributes import context_error
+
+    cls = type(obj)
+    method = lookup(cls, name)[0]
+    if method is MISSING:
+        entered = lookup(cls, name.replace("exit", "enter"))[0] is not MISSING
+        raise context_error(cls.__name__, name, entered)
+    return descriptors.get(vm, method, obj, cls)
+
+
 def instance_dict(obj: Any) -> dict | None:
     """The instance's ``__dict__``, or None when its class has ``__slots__`` only."""
     return getattr(obj, "__dict__", None)

@@ -632,9 +632,17 @@ def load_special(obj: Any, name: str) -> Any:
     table = SPECIAL_METHODS.get(type(obj))
     entry = table.get(name) if table else None
     if entry is None:
-        kind = "asynchronous context manager" if name.startswith("__a") else "context manager"
-        raise TypeError(f"'{type_name(type(obj))}' object does not support the {kind} protocol")
+        entered = table is not None and name.replace("exit", "enter") in table
+        raise context_error(type_name(type(obj)), name, entered)
     return BoundBuiltin(obj, entry, name, False)
+
+
+def context_error(shown: str, name: str, entered: bool) -> TypeError:
+    """The TypeError of a with statement over an object of type ``shown`` that misses
+    ``name``; ``entered``: it has the ``__enter__`` of a missing ``__exit__``."""
+    kind = "asynchronous context manager" if name.startswith("__a") else "context manager"
+    missed = f" (missed {name} method)" if entered and "exit" in name else ""
+    return TypeError(f"'{shown}' object does not support the {kind} protocol{missed}")
 
 
 # Context managers by type: name -> fn(self, *args). File objects register here.

@@ -44,6 +44,7 @@ from .objects import (
     Function,
     MapIterator,
     Module,
+    NeedCall,
     RefusesCalls,
     ResumeRequest,
     ZipIterator,
@@ -114,6 +115,8 @@ def _paid(iterable: Any) -> bool:
     An iterator of unknown length (``map``, ``filter``, an endless one) must be
     consumed by prelude code instead, which pays element by element.
     """
+    if type(type(iterable)) is not type:
+        return False  # a sandbox object: its __iter__ and __next__ are sandbox code
     size = length_hint(iterable, -1)
     if size < 0:
         return type(iterable) not in LAZY_ITERATORS  # not iterable at all: the host says so
@@ -121,8 +124,14 @@ def _paid(iterable: Any) -> bool:
     return True
 
 
+def _runs_frames(value: Any) -> bool:
+    """Whether iterating ``value`` runs sandbox code, so the prelude must do it (with
+    frames that may pause): a generator, a builtin iterator over one, a sandbox object."""
+    return type(value) in _WRAPPERS or type(type(value)) is not type
+
+
 def _has_generator(values: Any) -> bool:
-    return any(type(value) in _WRAPPERS for value in values)
+    return any(map(_runs_frames, values))
 
 
 # -- constructors -----------------------------------------------------------------
@@ -342,7 +351,7 @@ def _wrapping(cls: type, name: str) -> Any:
 
 def _enumerate(vm: Any, args: list, kwargs: dict) -> Any:
     iterable = args[0] if args else kwargs.get("iterable", MISSING)
-    if type(iterable) in _WRAPPERS:
+    if _runs_frames(iterable):
         start = args[1] if len(args) > 1 else kwargs.get("start", 0)
         if not isinstance(start, int):
             raise TypeError(f"'{type(start).__name__}' object cannot be interpreted as an integer")
@@ -369,6 +378,8 @@ def _builtin_iterator(vm: Any, kind: type[BuiltinIterator], function: str, args:
 def _iterate(vm: Any, value: Any, context: str = "") -> Any:
     if type(value) in FRAME_ITERATORS:
         return value
+    if type(type(value)) is not type:
+        return vm.loop_iterator(value)
     from .machine import _get_iter
 
     return _get_iter(value)
@@ -394,7 +405,7 @@ def _filter(vm: Any, args: list, kwargs: dict) -> Any:
     function, iterable = args
     if (
         (function is None or host_callable(function))
-        and type(iterable) not in _WRAPPERS
+        and not _runs_frames(iterable)
         and length_hint(iterable, 0) <= _FILTER_RUN
     ):
         return filter(function, iterable)
@@ -553,6 +564,7 @@ def _sorted(vm: Any, *args: Any, **kwargs: Any) -> Any:
         type(iterable) in FRAME_ITERATORS
         or not (key is None or host_callable(key))
         or not _paid(iterable)
+        or _holds_sandbox_objects(iterable)
     ):
         return CallRequest(prelude_function("__sorted"), [iterable, key, reverse])
     items = list(iterable)
@@ -567,8 +579,76 @@ def _sorted(vm: Any, *args: Any, **kwargs: Any) -> Any:
     return [items[index] for index in order]
 
 
-def sort_by_keys(items: list, keys: list | None, reverse: Any) -> None:
-    """Sort ``items`` in place by precomputed ``keys``: a host sort, no callbacks."""
+def _holds_sandbox_objects(values: Any) -> bool:
+    """Whether the list or tuple ``values`` holds sandbox objects, whose special methods
+    the prelude or direct mode must call (so that a tool called there pauses).
+
+    The first item decides: a list of instances is one of instances, and scanning every
+    list that is sorted or summed would cost as much as the sort. In a mixed list whose
+    first item is a plain value, an instance's methods run nested, where a tool call is
+    refused with a RuntimeError.
+    """
+    return type(values) in _SEQUENCES and bool(values) and type(type(values[0])) is not type
+
+
+_SEQUENCES = (list, tuple)
+
+
+class _Keyed:
+    """A key and its item, sorted by the key (the host's decorated sort, key by key)."""
+
+    __slots__ = ("key", "item")
+
+    def __init__(self, key: Any, item: Any) -> None:
+        self.key = key
+        self.item = item
+
+    def __lt__(self, other: _Keyed) -> Any:
+        return self.key < other.key
+
+
+def _take_items(items: list) -> list:
+    """The items of a list about to be sorted; the list stays empty while it is sorted,
+    as CPython's does (logged: a run again of the sort takes them from the log)."""
+    taken = items[:]
+    items.clear()
+    return taken
+
+
+_TAKE_ITEMS = Builtin("sort", _take_items)
+
+
+def sort_by_keys(vm: Any, items: list, keys: list | None, reverse: Any) -> None:
+    """Sort ``items`` in place by precomputed ``keys`` (or by themselves).
+
+    Plain values: a host sort, no callbacks. Instances of sandbox classes: the host's
+    sort still (its comparisons and what an error leaves are CPython's), run in direct
+    mode on a copy of the items, so that a tool called by a ``__lt__`` pauses the run
+    and the sort runs again when it goes on, its comparisons answered from the log.
+    """
+    taken = vm.call(_TAKE_ITEMS, [items])  # on a run again: the items from the log
+    if not _holds_sandbox_objects(taken if keys is None else keys):
+        items[:] = taken
+        _sort_plain(items, keys, reverse)
+        return
+    if keys is None:
+        work = list(taken)
+    else:
+        work = [_Keyed(key, item) for key, item in zip(keys, taken)]
+    try:
+        work.sort(reverse=bool(reverse))
+    except NeedCall:
+        raise
+    except BaseException:
+        items[:] = work if keys is None else [keyed.item for keyed in work]
+        raise
+    modified = bool(items)
+    items[:] = work if keys is None else [keyed.item for keyed in work]
+    if modified:
+        raise ValueError("list modified during sort")
+
+
+def _sort_plain(items: list, keys: list | None, reverse: Any) -> None:
     if not containers.check_order(
         items if keys is None else keys, containers.sort_comparisons(len(items))
     ):
@@ -593,7 +673,7 @@ def _list_sort(vm: Any, items: list, *args: Any, **kwargs: Any) -> Any:
     if args:
         unpack_keywords("sort", args, kwargs, ("key", "reverse"), maxpos=0)
     key, reverse = _sort_keywords(kwargs)
-    if key is None or host_callable(key):
+    if (key is None or host_callable(key)) and not _holds_sandbox_objects(items):
         keys = items if key is None else list(map(key, items))
         if containers.check_order(keys, containers.sort_comparisons(len(keys))):
             items.sort(key=key, reverse=reverse)
@@ -621,6 +701,7 @@ def _minmax(name: str, is_max: bool) -> Any:
             type(iterable) not in FRAME_ITERATORS
             and (key is None or host_callable(key))
             and _paid(iterable)
+            and not _holds_sandbox_objects(iterable)
         ):
             items = iterable if type(iterable) in _SCANNABLE else list(iterable)
             keys = items if key is None else list(map(key, items))
@@ -661,7 +742,11 @@ def _sum(vm: Any, *args: Any, **kwargs: Any) -> Any:
         # Lists or tuples: each step copies the total so far, quadratic in one call;
         # the prelude adds them one instruction (and one size check) at a time.
         return CallRequest(prelude_function("__sum"), [iterable, start])
-    if type(iterable) in FRAME_ITERATORS or not _paid(iterable):
+    if (
+        type(iterable) in FRAME_ITERATORS
+        or not _paid(iterable)
+        or _holds_sandbox_objects(iterable)
+    ):
         return CallRequest(prelude_function("__sum"), [iterable, start])
     if type(iterable) in (list, tuple) and len(iterable) > 1024:
         # each step makes a new total, as big as the biggest int so far
@@ -683,7 +768,11 @@ def _any_all(name: str) -> Any:
         if len(args) != 1 or kwargs:
             return host(*args, **kwargs)  # the host's own argument error
         iterable = args[0]
-        if type(iterable) in FRAME_ITERATORS or not _paid(iterable):
+        if (
+            type(iterable) in FRAME_ITERATORS
+            or not _paid(iterable)
+            or _holds_sandbox_objects(iterable)
+        ):
             return CallRequest(prelude_function("__" + name), [iterable])
         return host(iterable)
 
@@ -1244,9 +1333,16 @@ def _install_overrides() -> None:
 _install_overrides()
 
 
-def _wrap(name: str, fn: Any, needs_vm: bool = False) -> Builtin:
+# Host functions and types that call an argument's special methods and change nothing
+# before their last call (so they may run again, answered): called with a sandbox
+# object, they run in the machine's direct mode, where a tool called there pauses.
+OBJECT_CALLS = frozenset({abs, len, bool, int, float, complex, str, list, tuple, set,
+                          frozenset, dict, reversed})
+
+
+def _wrap(name: str, fn: Any, needs_vm: bool = False, calls_objects: bool = True) -> Builtin:
     fn.__name__ = fn.__qualname__ = name  # argument errors name the builtin, not a helper
-    return Builtin(name, fn, needs_vm)
+    return Builtin(name, fn, needs_vm, calls_objects=calls_objects)
 
 
 _SHARED: dict[str, Any] | None = None

@@ -982,7 +982,7 @@ class _Unit:
 
     def stmt_ImportFrom(self, node: ast.ImportFrom) -> None:
         if node.level:
-            raise _unsupported(node, "relative imports")
+            raise _unsupported(node, "a relative import")
         if any(alias.name == "*" for alias in node.names):
             raise _unsupported(node, "'from ... import *'")
         self.emit(op.IMPORT_NAME, node.module)

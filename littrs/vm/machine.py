@@ -34,14 +34,15 @@ from ..errors import (
     TimeLimitError,
 )
 from ..model import protocols
-from ..model.classes import ClassMeta
+from ..model.classes import MISSING, ClassMeta, is_instance, lookup
 from ..model.descriptors import Method, StaticMethod
 from . import aio, attributes, containers, exception_data, operations, special
 from . import opcodes as op
-from .builtins import LAZY_ITERATORS
+from .builtins import LAZY_ITERATORS, OBJECT_CALLS, construct
 from .code import NO_SELF, UNBOUND, Code, MethodArity
 from .containers import HASHED_INSIDE
 from .context import check_size, current
+from .formatting import format_value
 from .frames import (
     RESUME_CLOSE,
     RESUME_FOR,
@@ -67,6 +68,7 @@ from .objects import (
     Raised,
     RefusesCalls,
     ResumeRequest,
+    Suspended,
 )
 from .prelude import prelude_function
 from .special import PushFrames
@@ -227,6 +229,8 @@ class Machine:
         self.pending: Any = None  # what a __replay frame runs next (see run_direct)
         self.replayed: BaseException | None = None  # an exception raised again from a log
         self.nesting = 0  # nested runs now running, one inside the other
+        # Set while a snapshot refills a dict or a set keyed by instances (dispatch.py).
+        self.rebuilding = False
         self.running_frames: list[Frame] = []  # the frames under the running one
 
     # -- limits -------------------------------------------------------------
@@ -341,14 +345,10 @@ class Machine:
             return frame
         coroutine = Coroutine(frame, code)
         frame.generator = coroutine
-        from .prelude import prelude_function
-
         return self.frame_for(prelude_function("__run_module"), [coroutine], None)  # type: ignore[return-value]
 
     def tool_coroutine(self, call: ToolCall) -> Coroutine:
         """A tool called by async code: a coroutine that makes the call when awaited."""
-        from .prelude import prelude_function
-
         coroutine = self.frame_for(prelude_function("__tool_call"), [call], None)
         coroutine.name = coroutine.qualname = call.tool.name
         return coroutine  # type: ignore[return-value]
@@ -410,8 +410,6 @@ class Machine:
         elif tf is StaticMethod:
             return self.invoke(func.function, args, kwargs)
         elif tf is type or (isinstance(func, type) and tf is not Generator):
-            from .builtins import construct
-
             result = construct(self, func, args, kwargs)
         elif isinstance(func, RefusesCalls):
             func(*args, **(kwargs or {}))  # raises
@@ -470,6 +468,19 @@ class Machine:
                 log[index] = Raised(exc)
             raise
         tr = type(result)
+        if tr is Frame and self.nesting < NESTED_LIMIT and len(log) == index + 1:
+            # Sandbox code runs at once, nested; only a tool call inside makes it frames.
+            try:
+                result = self.run_nested(result, suspendable=True)
+            except NeedCall:
+                log.pop()  # the code's answer takes the marker's place
+                raise
+            except BaseException as exc:
+                if not isinstance(exc, LimitError):
+                    log[index] = Raised(exc)
+                raise
+            log[index] = result
+            return result
         if tr is Frame or tr is ToolCall or tr is aio.ToolBatch:
             if len(log) == index + 1:  # the sandbox code's answer takes the marker's place
                 log.pop()
@@ -503,8 +514,13 @@ class Machine:
             return result
         return self.run_nested(result)
 
-    def run_nested(self, frame: Frame) -> Any:
-        """Run ``frame`` to its return, inside the host's call; a tool call is refused."""
+    def run_nested(self, frame: Frame, suspendable: bool = False) -> Any:
+        """Run ``frame`` to its return, inside the host's call.
+
+        A tool call there is refused, unless the run is ``suspendable`` (in direct mode):
+        then its frames are handed over (NeedCall of a Suspended), to go on as the
+        machine's own, and the host code that called will run again.
+        """
         if self.nesting >= NESTED_LIMIT:
             raise RecursionError("maximum recursion depth exceeded")
         saved = (self.direct, self.frame, self.running_frames, self.cooperative)
@@ -524,9 +540,14 @@ class Machine:
         finally:
             self.nesting -= 1
             self.direct, self.frame, self.running_frames, self.cooperative = saved
+        if suspendable and type(step) is ToolCall:
+            top, below = self.paused  # type: ignore[misc]
+            self.unpause()
+            driver.close()
+            raise NeedCall(Suspended([*below, top], step))
         driver.close()
         raise RuntimeError("a tool cannot be called from code that the host runs here (a "
-                           f"special method called by a builtin or a container): {step!r}")
+                           "special method called by a builtin or a container)")
 
     def run_direct(self, frame: Frame, function: Any, args: tuple, restore: tuple) -> Any:
         """Run ``function(*args)``, host code doing an instruction's work, in direct mode.
@@ -620,8 +641,6 @@ class Machine:
         """What a for loop over a sandbox object steps (in direct mode): ``iter(obj)``,
         and when that is a sandbox iterator (or the object's ``__getitem__`` is the way
         in), a prelude generator that calls its methods as frames."""
-        from ..model.classes import MISSING, is_instance, lookup
-
         if is_instance(iterable) and lookup(type(iterable), "__iter__")[0] is MISSING and (
             lookup(type(iterable), "__getitem__")[0] is not MISSING
         ):
@@ -648,15 +667,83 @@ class Machine:
 
     # -- the dispatch loop -----------------------------------------------------
 
-    def execute(  # noqa: C901
+    def execute(  # noqa: C901, PLR0913
         self, frame: Frame, frames: list[Frame] | None = None, throw: BaseException | None = None,
         depth_used: int = 0,
+        # The loop's constants (opcodes, helpers): positional defaults, copied into the
+        # frame at once when a run starts (a nested run too), instead of looked up one by one.
+        LOAD_FAST: Any = op.LOAD_FAST,
+        BINOP_FAST_CONST: Any = op.BINOP_FAST_CONST,
+        CMPJUMP_FAST_CONST: Any = op.CMPJUMP_FAST_CONST,
+        BINOP_FAST_FAST: Any = op.BINOP_FAST_FAST,
+        CMPJUMP_FAST_FAST: Any = op.CMPJUMP_FAST_FAST,
+        BINOP_CONST: Any = op.BINOP_CONST,
+        CMPJUMP_CONST: Any = op.CMPJUMP_CONST,
+        UNPACK2_STORE_FAST: Any = op.UNPACK2_STORE_FAST,
+        UNPACK_SEQUENCE: Any = op.UNPACK_SEQUENCE,
+        MAP_ADD: Any = op.MAP_ADD,
+        LOAD_FAST_CONST: Any = op.LOAD_FAST_CONST,
+        LOAD_FAST2: Any = op.LOAD_FAST2,
+        STORE_LOAD_FAST: Any = op.STORE_LOAD_FAST,
+        COMPARE_JUMP: Any = op.COMPARE_JUMP,
+        INPLACE_ADD: Any = op.INPLACE_ADD,
+        STORE_FAST: Any = op.STORE_FAST,
+        LOAD_CONST: Any = op.LOAD_CONST,
+        BINARY_ADD: Any = op.BINARY_ADD,
+        FOR_ITER: Any = op.FOR_ITER,
+        JUMP_BACKWARD: Any = op.JUMP_BACKWARD,
+        COMPARE_OP: Any = op.COMPARE_OP,
+        POP_JUMP_IF_FALSE: Any = op.POP_JUMP_IF_FALSE,
+        POP_JUMP_IF_TRUE: Any = op.POP_JUMP_IF_TRUE,
+        frame_iterators: Any = FRAME_ITERATORS,
+        LOAD_GLOBAL: Any = op.LOAD_GLOBAL,
+        CALL: Any = op.CALL,
+        RETURN_VALUE: Any = op.RETURN_VALUE,
+        BINARY_SUB: Any = op.BINARY_SUB,
+        BINARY_MUL: Any = op.BINARY_MUL,
+        BINARY_OP: Any = op.BINARY_OP,
+        INPLACE_OP: Any = op.INPLACE_OP,
+        BINARY_SUBSCR: Any = op.BINARY_SUBSCR,
+        LOAD_ATTR: Any = op.LOAD_ATTR,
+        POP_TOP: Any = op.POP_TOP,
+        JUMP: Any = op.JUMP,
+        LOAD_DEREF: Any = op.LOAD_DEREF,
+        STORE_DEREF: Any = op.STORE_DEREF,
+        STORE_GLOBAL: Any = op.STORE_GLOBAL,
+        STORE_SUBSCR: Any = op.STORE_SUBSCR,
+        BUILD_TUPLE: Any = op.BUILD_TUPLE,
+        BUILD_LIST: Any = op.BUILD_LIST,
+        LIST_APPEND: Any = op.LIST_APPEND,
+        YIELD_VALUE: Any = op.YIELD_VALUE,
+        IS_OP: Any = op.IS_OP,
+        CONTAINS_OP: Any = op.CONTAINS_OP,
+        UNARY_OP: Any = op.UNARY_OP,
+        UNARY_NOT: Any = op.UNARY_NOT,
+        JUMP_IF_FALSE_OR_POP: Any = op.JUMP_IF_FALSE_OR_POP,
+        JUMP_IF_TRUE_OR_POP: Any = op.JUMP_IF_TRUE_OR_POP,
+        GET_ITER: Any = op.GET_ITER,
+        COPY: Any = op.COPY,
+        SWAP: Any = op.SWAP,
+        CALL_KW: Any = op.CALL_KW,
+        MAKE_FUNCTION: Any = op.MAKE_FUNCTION,
+        SEND: Any = op.SEND,
+        RESUME_REPLAY: Any = op.RESUME_REPLAY,
+        FINISH_SPECIAL: Any = op.FINISH_SPECIAL,
+        finish_special: Any = special.finish,
+        fast_get: Any = protocols.fast_get,
+        method_of: Any = protocols.method_of,
+        LOAD_METHOD: Any = op.LOAD_METHOD,
+        fast_set: Any = protocols.fast_set,
+        MISSING: Any = protocols.MISSING,
+        STORE_ATTR: Any = op.STORE_ATTR,
+        DEEP: Any = containers.DEEP,
     ) -> PyGenerator[ToolCall, Any, Any]:
         """Run ``frame`` (its callers below it in ``frames``) to completion.
 
         Yields a ToolCall at every tool call and receives the result. ``throw``
         is raised first, at the frame's current instruction: how a run resumed
-        from a snapshot receives a tool's exception.
+        from a snapshot receives a tool's exception. Callers pass at most the first
+        four arguments: the rest are the loop's constants.
         """
         if frames is None:
             frames = []
@@ -670,71 +757,6 @@ class Machine:
         budget = self.next_slice(0)  # instructions left in the slice (slice_end - pc in a frame)
         slice_start = budget
         reraising = False
-        LOAD_FAST = op.LOAD_FAST
-        BINOP_FAST_CONST = op.BINOP_FAST_CONST
-        CMPJUMP_FAST_CONST = op.CMPJUMP_FAST_CONST
-        BINOP_FAST_FAST = op.BINOP_FAST_FAST
-        CMPJUMP_FAST_FAST = op.CMPJUMP_FAST_FAST
-        BINOP_CONST = op.BINOP_CONST
-        CMPJUMP_CONST = op.CMPJUMP_CONST
-        UNPACK2_STORE_FAST = op.UNPACK2_STORE_FAST
-        UNPACK_SEQUENCE = op.UNPACK_SEQUENCE
-        MAP_ADD = op.MAP_ADD
-        LOAD_FAST_CONST = op.LOAD_FAST_CONST
-        LOAD_FAST2 = op.LOAD_FAST2
-        STORE_LOAD_FAST = op.STORE_LOAD_FAST
-        COMPARE_JUMP = op.COMPARE_JUMP
-        INPLACE_ADD = op.INPLACE_ADD
-        STORE_FAST = op.STORE_FAST
-        LOAD_CONST = op.LOAD_CONST
-        BINARY_ADD = op.BINARY_ADD
-        FOR_ITER = op.FOR_ITER
-        JUMP_BACKWARD = op.JUMP_BACKWARD
-        COMPARE_OP = op.COMPARE_OP
-        POP_JUMP_IF_FALSE = op.POP_JUMP_IF_FALSE
-        POP_JUMP_IF_TRUE = op.POP_JUMP_IF_TRUE
-        frame_iterators = FRAME_ITERATORS
-        LOAD_GLOBAL = op.LOAD_GLOBAL
-        CALL = op.CALL
-        RETURN_VALUE = op.RETURN_VALUE
-        BINARY_SUB = op.BINARY_SUB
-        BINARY_MUL = op.BINARY_MUL
-        BINARY_OP = op.BINARY_OP
-        INPLACE_OP = op.INPLACE_OP
-        BINARY_SUBSCR = op.BINARY_SUBSCR
-        LOAD_ATTR = op.LOAD_ATTR
-        POP_TOP = op.POP_TOP
-        JUMP = op.JUMP
-        LOAD_DEREF = op.LOAD_DEREF
-        STORE_DEREF = op.STORE_DEREF
-        STORE_GLOBAL = op.STORE_GLOBAL
-        STORE_SUBSCR = op.STORE_SUBSCR
-        BUILD_TUPLE = op.BUILD_TUPLE
-        BUILD_LIST = op.BUILD_LIST
-        LIST_APPEND = op.LIST_APPEND
-        YIELD_VALUE = op.YIELD_VALUE
-        IS_OP = op.IS_OP
-        CONTAINS_OP = op.CONTAINS_OP
-        UNARY_OP = op.UNARY_OP
-        UNARY_NOT = op.UNARY_NOT
-        JUMP_IF_FALSE_OR_POP = op.JUMP_IF_FALSE_OR_POP
-        JUMP_IF_TRUE_OR_POP = op.JUMP_IF_TRUE_OR_POP
-        GET_ITER = op.GET_ITER
-        COPY = op.COPY
-        SWAP = op.SWAP
-        CALL_KW = op.CALL_KW
-        MAKE_FUNCTION = op.MAKE_FUNCTION
-        SEND = op.SEND
-        RESUME_REPLAY = op.RESUME_REPLAY
-        FINISH_SPECIAL = op.FINISH_SPECIAL
-        finish_special = special.finish
-        fast_get = protocols.fast_get
-        method_of = protocols.method_of
-        LOAD_METHOD = op.LOAD_METHOD
-        fast_set = protocols.fast_set
-        MISSING = protocols.MISSING
-        STORE_ATTR = op.STORE_ATTR
-        DEEP = containers.DEEP  # operands whose comparison looks inside them
         while True:
             code = frame.code
             instrs = code.instrs
@@ -909,11 +931,17 @@ class Machine:
                                         return None
                                     self.unpause()
                             break
-                        if tf is _HostMethod:
+                        if tf is _HostMethod and not (
+                            (func is len or func is abs) and _has_sandbox_object(args)
+                        ):
                             stack.append(func(*args))
                             continue
                         if type(tf) is not type or tf is ClassMeta or (
-                            tf is Builtin and func.direct
+                            (func.direct or func.calls_objects and _has_sandbox_object(args))
+                            if tf is Builtin
+                            else (tf is type or tf is _HostMethod)
+                            and func in OBJECT_CALLS
+                            and _has_sandbox_object(args)
                         ):
                             if tf is ClassMeta:
                                 special.instantiate(self, frame, func, args, None)
@@ -922,6 +950,26 @@ class Machine:
                         else:
                             result = invoke(func, args, None)
                         tr = type(result)
+                        if tr is Suspended:  # __replay takes over a nested run's frames
+                            frame.pc = pc
+                            frames.append(frame)
+                            frames.extend(result.frames[:-1])
+                            frame = result.frames[-1]
+                            budget = slice_end - pc
+                            self.steps += slice_start - budget
+                            slice_start = budget
+                            self.pause(frame, frames)
+                            try:
+                                value = yield result.call
+                            except GeneratorExit:
+                                self.steps += slice_start - budget
+                                return None
+                            except BaseException as exc:  # noqa: BLE001 - the tool's error
+                                throw = exc
+                            else:
+                                frame.stack.append(value)
+                            self.unpause()
+                            break
                         if tr is Frame:
                             if len(frames) >= max_depth:
                                 if result.generator is not None:
@@ -1125,18 +1173,24 @@ class Machine:
                     elif opcode is BINOP_FAST_FAST:
                         value = fast[arg[1]]
                         right = fast[arg[2]]
-                        if value is UNBOUND or right is UNBOUND:
+                        if type(value) is int and type(right) is int:
+                            stack.append(arg[0](value, right))
+                        elif value is UNBOUND or right is UNBOUND:
                             raise _unbound_local(code, arg[1] if value is UNBOUND else arg[2])
-                        if type(type(value)) is type and type(type(right)) is type:
+                        elif type(type(value)) is type and type(type(right)) is type:
                             stack.append(arg[0](value, right))
                         else:
                             stack.append(self.run_direct(frame, arg[0], (value, right), ()))
                     elif opcode is CMPJUMP_FAST_FAST:
                         value = fast[arg[1]]
                         right = fast[arg[2]]
-                        if value is UNBOUND or right is UNBOUND:
+                        if type(value) is int and type(right) is int:
+                            if not arg[0](value, right):
+                                slice_end += arg[3] - pc
+                                pc = arg[3]
+                        elif value is UNBOUND or right is UNBOUND:
                             raise _unbound_local(code, arg[1] if value is UNBOUND else arg[2])
-                        if type(right) in DEEP:
+                        elif type(right) in DEEP:
                             if not containers.compare(arg[0], value, right):
                                 slice_end += arg[3] - pc
                                 pc = arg[3]
@@ -1182,9 +1236,17 @@ class Machine:
                         elif tc is list:
                             stack[-1] = container[key]
                         elif tc is dict:
-                            if type(key) is tuple:
+                            tk = type(key)
+                            if tk is str or tk is int:
+                                stack[-1] = container[key]
+                            elif tk is tuple:
                                 containers.check_key(key)
-                            stack[-1] = container[key]
+                                stack[-1] = container[key]
+                            elif type(tk) is type:
+                                stack[-1] = container[key]
+                            else:  # an instance's __hash__ and __eq__ are sandbox code
+                                stack[-1] = self.run_direct(frame, _subscript, (container, key),
+                                                            (key,))
                         elif tc is tuple or tc is str:
                             stack[-1] = container[key]
                         elif type(tc) is type and tc is not ClassMeta:
@@ -1217,7 +1279,10 @@ class Machine:
                     elif opcode is POP_TOP:
                         stack.pop()
                     elif opcode is POP_JUMP_IF_FALSE:
-                        if not stack.pop():
+                        value = stack.pop()
+                        if type(value) is not bool and type(type(value)) is not type:
+                            value = self.run_direct(frame, bool, (value,), (value,))
+                        if not value:
                             slice_end += arg - pc
                             pc = arg
                     elif opcode is BINARY_MUL:
@@ -1261,7 +1326,10 @@ class Machine:
                             stack.append(left)
                             stack[-1] = self.run_direct(frame, arg, (left, right), (right,))
                     elif opcode is POP_JUMP_IF_TRUE:
-                        if stack.pop():
+                        value = stack.pop()
+                        if type(value) is not bool and type(type(value)) is not type:
+                            value = self.run_direct(frame, bool, (value,), (value,))
+                        if value:
                             slice_end += arg - pc
                             pc = arg
                     elif opcode is BINARY_SUB:
@@ -1293,8 +1361,13 @@ class Machine:
                     elif opcode is MAP_ADD:
                         value = stack.pop()
                         key = stack.pop()
-                        if type(key) is tuple:
+                        tk = type(key)
+                        if tk is tuple:
                             containers.check_key(key)
+                        elif type(tk) is not type:
+                            self.run_direct(frame, _store_subscript, (stack[-arg], key, value),
+                                            (key, value))
+                            continue
                         stack[-arg][key] = value
                     elif opcode is CMPJUMP_CONST:
                         value = stack.pop()
@@ -1331,9 +1404,17 @@ class Machine:
                         if tc is list:
                             container[key] = value
                         elif tc is dict:
-                            if type(key) is tuple:
+                            tk = type(key)
+                            if tk is str or tk is int:
+                                container[key] = value
+                            elif tk is tuple:
                                 containers.check_key(key)
-                            container[key] = value
+                                container[key] = value
+                            elif type(tk) is type:
+                                container[key] = value
+                            else:
+                                self.run_direct(frame, _store_subscript, (container, key, value),
+                                                (value, container, key))
                         elif type(tc) is type and tc is not ClassMeta:
                             _store_subscript(container, key, value)
                         else:
@@ -1385,7 +1466,7 @@ class Machine:
                         stack[-1] = (stack[-1] is right) is not bool(arg)
                     elif opcode is CONTAINS_OP:
                         container = stack.pop()
-                        if type(type(container)) is type:
+                        if type(type(container)) is type and type(type(stack[-1])) is type:
                             stack[-1] = _contains(stack[-1], container) is not bool(arg)
                         else:
                             stack[-1] = self.run_direct(frame, _contains,
@@ -1398,15 +1479,24 @@ class Machine:
                         else:
                             stack[-1] = self.run_direct(frame, arg, (value,), ())
                     elif opcode is UNARY_NOT:
-                        stack[-1] = not stack[-1]
+                        value = stack[-1]
+                        if type(type(value)) is not type:
+                            value = self.run_direct(frame, bool, (value,), ())
+                        stack[-1] = not value
                     elif opcode is JUMP_IF_FALSE_OR_POP:
-                        if stack[-1]:
+                        value = stack[-1]
+                        if type(type(value)) is not type:
+                            value = self.run_direct(frame, bool, (value,), ())
+                        if value:
                             stack.pop()
                         else:
                             slice_end += arg - pc
                             pc = arg
                     elif opcode is JUMP_IF_TRUE_OR_POP:
-                        if stack[-1]:
+                        value = stack[-1]
+                        if type(type(value)) is not type:
+                            value = self.run_direct(frame, bool, (value,), ())
+                        if value:
                             slice_end += arg - pc
                             pc = arg
                         else:
@@ -1446,7 +1536,11 @@ class Machine:
                         func = stack.pop()
                         tf = type(func)
                         if type(tf) is not type or tf is ClassMeta or (
-                            tf is Builtin and func.direct
+                            (func.direct or func.calls_objects and _has_sandbox_object(args))
+                            if tf is Builtin
+                            else (tf is type or tf is _HostMethod)
+                            and func in OBJECT_CALLS
+                            and _has_sandbox_object(args)
                         ):
                             if tf is ClassMeta:
                                 special.instantiate(self, frame, func, args, kwargs or None)
@@ -1710,7 +1804,10 @@ class Machine:
                 keys = items[::2]
                 if not HASHED_INSIDE.isdisjoint(map(type, keys)):
                     containers.check_keys(keys)
-                stack.append(dict(zip(keys, items[1::2])))
+                if _holds_instances(keys):
+                    stack.append(self.run_direct(frame, _dict_of, (keys, items[1::2]), items))
+                else:
+                    stack.append(dict(zip(keys, items[1::2])))
             else:
                 stack.append({})
         elif opcode == op.BUILD_SET:
@@ -1719,7 +1816,10 @@ class Machine:
                 del stack[-arg:]
                 if not HASHED_INSIDE.isdisjoint(map(type, items)):
                     containers.check_keys(items)
-                stack.append(set(items))
+                if _holds_instances(items):
+                    stack.append(self.run_direct(frame, set, (items,), items))
+                else:
+                    stack.append(set(items))
             else:
                 stack.append(set())
         elif opcode == op.BUILD_SLICE:
@@ -1738,21 +1838,19 @@ class Machine:
             conversion, has_spec = arg
             spec = stack.pop() if has_spec else ""
             value = stack[-1]
+            if _is_sandbox_object(value):  # its __format__, __str__ or __repr__ may pause
+                stack[-1] = self.run_direct(frame, self.format_field, (value, conversion, spec),
+                                            (spec,) if has_spec else ())
+                return
             operations.check_render(value)
-            if conversion == "r":
-                value = repr(value)
-            elif conversion == "s":
-                value = str(value)
-            elif conversion == "a":
-                value = ascii(value)
-            if type(value) is str and not spec:
-                stack[-1] = value
-            else:
-                stack[-1] = self.format_value(value, spec)
+            stack[-1] = self.format_field(value, conversion, spec)
         elif opcode == op.SET_ADD:
             value = stack.pop()
             if type(value) is tuple:
                 containers.check_key(value)
+            elif _is_sandbox_object(value):
+                self.run_direct(frame, set.add, (stack[-arg], value), (value,))
+                return
             stack[-arg].add(value)
         elif opcode == op.LIST_EXTEND:
             iterable = stack.pop()
@@ -1894,7 +1992,11 @@ class Machine:
         elif opcode == op.LOAD_ASSERTION_ERROR:
             stack.append(AssertionError)
         elif opcode == op.LOAD_SPECIAL:
-            stack[-1] = attributes.load_special(stack[-1], arg)
+            obj = stack[-1]
+            if _is_sandbox_object(obj):  # a descriptor's __get__ may be sandbox code
+                stack[-1] = self.run_direct(frame, protocols.context_method, (self, obj, arg), ())
+            else:
+                stack[-1] = attributes.load_special(obj, arg)
         elif opcode == op.IMPORT_NAME:
             stack.append(self.import_module(arg))
         elif opcode == op.IMPORT_FROM:
@@ -1932,8 +2034,6 @@ class Machine:
                 raise RuntimeError("coroutine is being awaited already")
             return value
         if type(value) in aio.AWAITABLE_TYPES:
-            from .prelude import prelude_function
-
             return self.frame_for(prelude_function("__await_future"), [value], None)
         raise TypeError(f"object {attributes.type_name(type(value))} can't be used in 'await' expression")
 
@@ -2015,9 +2115,19 @@ class Machine:
             )
         return values
 
-    def format_value(self, value: Any, spec: str) -> str:
-        from .formatting import format_value
+    def format_field(self, value: Any, conversion: str | None, spec: str) -> str:
+        """An f-string's ``{value!conversion:spec}``."""
+        if conversion == "r":
+            value = repr(value)
+        elif conversion == "s":
+            value = str(value)
+        elif conversion == "a":
+            value = ascii(value)
+        if type(value) is str and not spec:
+            return value
+        return self.format_value(value, spec)
 
+    def format_value(self, value: Any, spec: str) -> str:
         return format_value(value, spec, self.check_size)
 
     def check_size(self, size: int) -> None:
@@ -2074,9 +2184,26 @@ class Machine:
                 return values
 
 
+def _holds_instances(values: list) -> bool:
+    """Whether hashing or comparing one of ``values`` may run sandbox code."""
+    return any(type(kind) is not type for kind in set(map(type, values)))
+
+
+def _dict_of(keys: list, values: list) -> dict:
+    return dict(zip(keys, values))
+
+
 def _truth_of(compare: Any, left: Any, right: Any) -> bool:
     """``if left < right``: the comparison and the truth of its result."""
     return bool(compare(left, right))
+
+
+def _has_sandbox_object(args: list) -> bool:
+    """Whether one of ``args`` is a sandbox object (its methods may be sandbox code)."""
+    for value in args:
+        if type(type(value)) is not type:
+            return True
+    return False
 
 
 def _is_sandbox_object(value: Any) -> bool:

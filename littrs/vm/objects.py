@@ -207,18 +207,23 @@ class Builtin:
     its first argument: print, iteration helpers and anything that calls back
     into sandbox code. A ``direct`` one calls sandbox code through ``vm.call``
     (``__build_class__``, ``super``): called by an instruction, it runs in the
-    machine's direct mode, where such calls are frames.
+    machine's direct mode, where such calls are frames. One that ``calls_objects``
+    (``len``, ``repr``, ``print``) calls an argument's special methods, and may run
+    again with their answers (it changes nothing before its last one): direct mode
+    when an argument is a sandbox object, so that a tool called there pauses the run.
     """
 
-    __slots__ = ("fn", "name", "needs_vm", "direct")
+    __slots__ = ("fn", "name", "needs_vm", "direct", "calls_objects")
 
     def __init__(
-        self, name: str, fn: Callable[..., Any], needs_vm: bool = False, direct: bool = False
+        self, name: str, fn: Callable[..., Any], needs_vm: bool = False, direct: bool = False,
+        calls_objects: bool = False,
     ) -> None:
         self.fn = fn
         self.name = name
         self.needs_vm = needs_vm or direct
         self.direct = direct
+        self.calls_objects = calls_objects
 
     def __repr__(self) -> str:
         return f"<built-in function {self.name}>"
@@ -276,6 +281,18 @@ class NeedCall(BaseException):  # noqa: N818 - a signal between the model and th
         super().__init__()
         self.pending = pending
         self.restore: tuple = ()
+
+
+class Suspended:
+    """Sandbox code that a nested run was running when it called a tool: its frames
+    (outermost first, the one at the tool call last) and the call. In direct mode they
+    move onto the machine's own frames and the run pauses there (see Machine.call)."""
+
+    __slots__ = ("frames", "call")
+
+    def __init__(self, frames: list, call: Any) -> None:
+        self.frames = frames
+        self.call = call
 
 
 class Raised:

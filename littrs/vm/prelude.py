@@ -478,7 +478,7 @@ def _build() -> dict[str, Any]:
     from .builtins import sort_by_keys
     from .objects import Builtin, Raised
 
-    namespace["__sort_by_keys"] = Builtin("sort", sort_by_keys)
+    namespace["__sort_by_keys"] = Builtin("sort", sort_by_keys, direct=True)
     namespace["__pending"] = Builtin("pending", _take_pending, needs_vm=True)
     namespace["__raised"] = Builtin("raised", Raised)
     namespace["__next_method"] = Builtin("next", _next_method)
